@@ -1,0 +1,1 @@
+"""Sourcefinder: an organization's reference librarian for agents and newcomers."""

@@ -1,0 +1,1 @@
+"""The desk: a slim MCP server over the published index."""

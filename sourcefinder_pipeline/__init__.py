@@ -1,0 +1,1 @@
+"""The night shift: Dagster definitions over the domain in `sourcefinder`."""
