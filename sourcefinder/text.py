@@ -17,7 +17,7 @@ _INVISIBLE = re.compile(
     "\U000e0000-\U000e007f"  # tag characters
     "]"
 )
-_MARKUP = re.compile(r"```+|<\s*/?\s*[a-zA-Z!][^>]{0,200}>|^\s*#+\s*", re.M)
+_MARKUP = re.compile(r"```+|<\s*/?\s*[a-zA-Z!][^>]{0,200}>|^\s*#{1,6}\s+", re.M)
 
 
 def sanitize(text: str, limit: int = 500) -> str:

