@@ -55,7 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     from sourcefinder import cli_route  # the routing commands live beside this module
 
-    cli_route.add_parsers(sub, _index_arg)
+    COMMANDS.update(cli_route.add_parsers(sub, _index_arg))
+
+    from sourcefinder import cli_serve  # `serve` imports the MCP server only when it runs
+
+    COMMANDS.update(cli_serve.add_parsers(sub, _index_arg))
     return parser
 
 
@@ -135,7 +139,3 @@ def _import(args: argparse.Namespace, cfg: Settings) -> int:
     n = import_jsonl(args.sources, args.out)
     print(json.dumps({"cards": n, "out": str(args.out)}))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

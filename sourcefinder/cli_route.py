@@ -17,17 +17,17 @@ from sourcefinder.config import Settings
 from sourcefinder.errors import PublishError
 from sourcefinder.publish import Published
 
+Handler = Callable[[argparse.Namespace, Settings], int]
 
-def add_parsers(sub: Any, index_arg: Callable[[argparse.ArgumentParser], None]) -> None:
-    """Register route, eval and simulate on the `sourcefinder` parser."""
-    from sourcefinder import cli
 
+def add_parsers(sub: Any, index_arg: Callable[[argparse.ArgumentParser], None]
+                ) -> dict[str, Handler]:
+    """Add route, eval and simulate to the `sourcefinder` parser; return their handlers."""
     p = sub.add_parser("route", help="answer a question as where_can_i_find would")
     p.add_argument("question", help="what you are looking for")
     index_arg(p)
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
     p.add_argument("--client", default="cli", help="client identity recorded in the log")
-    cli.command("route")(_route)
 
     p = sub.add_parser("eval", help="replay labeled questions through the router and score it")
     index_arg(p)
@@ -35,14 +35,13 @@ def add_parsers(sub: Any, index_arg: Callable[[argparse.ArgumentParser], None]) 
                    help="labeled questions (JSONL: qid, question, gold, class)")
     p.add_argument("--k", type=int, default=5, help="k of hit@k (default 5)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    cli.command("eval")(_eval)
 
     p = sub.add_parser("simulate",
                        help="play clients who ask labeled questions and report the truth")
     p.add_argument("--questions", type=Path, required=True, help="labeled questions (JSONL)")
     index_arg(p)
     p.add_argument("--client", default="simulated", help="client identity recorded in the log")
-    cli.command("simulate")(_simulate)
+    return {"route": _route, "eval": _eval, "simulate": _simulate}
 
 
 def published_for(index: Path, cfg: Settings) -> Published:

@@ -1,0 +1,7 @@
+"""`python -m sourcefinder` is the `sourcefinder` command."""
+
+import sys
+
+from sourcefinder.cli import main
+
+sys.exit(main())

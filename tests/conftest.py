@@ -1,0 +1,32 @@
+"""Shared fixtures: the example organization and a fresh state folder per test."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sourcefinder.config import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE_INDEX = ROOT / "index"
+EXAMPLE_QUESTIONS = ROOT / "evals" / "questions.jsonl"
+
+
+@pytest.fixture
+def example_index(tmp_path: Path) -> Path:
+    """A private copy of the example organization's index (tests may edit it)."""
+    dest = tmp_path / "index"
+    shutil.copytree(EXAMPLE_INDEX, dest)
+    return dest
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path / "state"
+
+
+@pytest.fixture
+def settings(home: Path, example_index: Path) -> Settings:
+    return Settings(home=home, index=example_index)

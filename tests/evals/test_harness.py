@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sourcefinder.errors import InvalidInputError
+from sourcefinder.evals.harness import Question, evaluate, read_questions
+from sourcefinder.evals.levers import LEVERS, decompose, decompose_live
+from sourcefinder.index import load_index
+from sourcefinder.routing import Ranking, Scored
+
+
+class FixedRouter:
+    """A router that answers from a table: the harness is tested, not the ranking."""
+
+    def __init__(self, table: dict[str, tuple[list[str], str]]) -> None:
+        self.table = table
+
+    def rank(self, question: str, context: str = "") -> Ranking:
+        ids, verdict = self.table[question]
+        scored = tuple(Scored(i, 0.9 - 0.1 * n, ("fixed",)) for n, i in enumerate(ids))
+        return Ranking(candidates=scored[:2], verdict=verdict, full=scored)
+
+
+def test_scores_follow_the_definitions(example_index: Path) -> None:
+    index = load_index(example_index)
+    a, b, c = list(index.cards)[:3]
+    questions = [
+        Question("q1", "one", (a,), "x"),        # hit@1
+        Question("q2", "two", (b,), "x"),        # hit@3 only
+        Question("q3", "three", (c,), "y"),      # abstained although answerable
+        Question("q4", "four", (), "none"),      # rightly abstained
+        Question("q5", "five", (), "none"),      # wrongly answered
+    ]
+    router = FixedRouter({
+        "one": ([a, b, c], "confident"), "two": ([c, a, b], "uncertain"),
+        "three": ([a, b], "nowhere"), "four": ([], "nowhere"), "five": ([a], "confident"),
+    })
+    report = evaluate(router, index, questions, k=5).as_dict()
+    assert report["n"] == 5 and report["k"] == 5
+    assert report["hit_at_1"] == pytest.approx(1 / 3, abs=1e-4)
+    assert report["hit_at_k"] == pytest.approx(2 / 3, abs=1e-4)
+    assert report["mrr_at_10"] == pytest.approx((1 + 1 / 3) / 3, abs=1e-4)
+    assert report["abstain_precision"] == 0.5      # 2 abstained, 1 right
+    assert report["abstain_recall"] == 0.5         # 2 nowhere-questions, 1 abstained
+    assert report["false_abstain_rate"] == pytest.approx(1 / 3, abs=1e-4)
+    assert report["by_class"]["x"]["hit_at_1"] == 0.5
+    failed = {f["qid"]: f for f in report["failures"]}
+    assert set(failed) == {"q2", "q3", "q5"}
+    assert all(f["lever"] in LEVERS for f in failed.values())
+    assert failed["q5"]["lever"] == "description"
+    assert sum(report["levers"].values()) == 3
+
+
+def test_reading_questions_reports_the_bad_line(tmp_path: Path) -> None:
+    good = {"qid": "a", "question": "q", "gold": []}
+    path = tmp_path / "q.jsonl"
+    path.write_text(json.dumps(good) + "\n" + json.dumps({"qid": "b", "gold": "x"}) + "\n")
+    with pytest.raises(InvalidInputError, match=":2: not a labeled question"):
+        read_questions(path)
+
+
+def test_the_example_suite_is_well_formed() -> None:
+    root = Path(__file__).resolve().parents[2]
+    index = load_index(root / "index")
+    questions = read_questions(root / "evals" / "questions.jsonl")
+    assert len(questions) >= 150
+    assert sum(1 for q in questions if not q.gold) >= 15
+    assert len({q.qid for q in questions}) == len(questions)
+    assert all(g in index.cards for q in questions for g in q.gold)
+
+
+def test_levers_decompose_by_rank_and_evidence(example_index: Path) -> None:
+    index = load_index(example_index)
+    ids = [c.id for c in index.cards.values() if not c.background]
+    gold = ids[0]
+    assert decompose(index, "q", ["not-a-card"], ids, "confident") == "breadth"
+    assert decompose(index, "q", [gold], [ids[1], gold], "confident") == "description"
+    assert decompose(index, "q", [gold], ids[1:7], "confident") == "searchable picture"
+    assert decompose(index, "q", [gold], [gold], "nowhere") == "searchable picture"
+    flagged = next(c.id for c in index.cards.values() if c.background.startswith("missing"))
+    assert decompose(index, "q", [flagged], [ids[1]], "confident") == "background"
+
+
+def test_live_levers(example_index: Path) -> None:
+    index = load_index(example_index)
+    a, b = [c.id for c in index.cards.values() if not c.background
+            and not any(e.mark == "✗" for e in c.examples)][:2]
+    assert decompose_live(index, True, [a], [a], None, [a, b]) is None
+    assert decompose_live(index, False, [a], [], None, [a, b]) == "breadth"
+    assert decompose_live(index, True, [a, b], [b], None, [a, b]) == "description"
+    assert decompose_live(index, True, [a], [], b, [a]) == "searchable picture"

@@ -1,0 +1,88 @@
+"""The `sourcefinder` command: every subcommand documented, mistakes as one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sourcefinder.cli import COMMANDS, build_parser, main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, env_home: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(ROOT)}
+    if env_home is not None:
+        env["SOURCEFINDER_HOME"] = str(env_home)
+    return subprocess.run([sys.executable, "-m", "sourcefinder", *args], cwd=ROOT,
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_every_subcommand_is_in_the_readme_and_has_help() -> None:
+    build_parser()
+    readme = (ROOT / "README.md").read_text()
+    for name in COMMANDS:
+        assert f"sourcefinder {name}" in readme, f"{name} is not documented in README.md"
+        with pytest.raises(SystemExit) as exit_:
+            main([name, "--help"])
+        assert exit_.value.code == 0
+
+
+def test_lint_reports_and_exits_nonzero_on_errors(example_index: Path) -> None:
+    md = example_index / "INDEX.md"
+    md.write_text(md.read_text().replace("- scope: internal", "- scope: intranet", 1)
+                  .replace("· scope: internal", "· scope: intranet", 1))
+    proc = run("lint", "--index", str(example_index))
+    assert proc.returncode == 1
+    assert " error E113: scope of " in proc.stdout
+    assert proc.stdout.split(":")[0].endswith("INDEX.md")
+
+
+def test_lint_is_clean_on_the_example_organization() -> None:
+    proc = run("lint", "--index", str(ROOT / "index"))
+    assert proc.returncode == 0, proc.stdout
+    assert "0 error(s)" in proc.stderr
+
+
+def test_build_show_condensed(example_index: Path, home: Path) -> None:
+    built = run("build", "--index", str(example_index), env_home=home)
+    assert built.returncode == 0 and built.stdout.startswith("published ")
+    from sourcefinder.index import load_index
+
+    index = load_index(example_index)
+    child = next(c for c in index.cards.values() if c.extends and c.read_first)
+    shown = run("show", child.id, "--index", str(example_index))
+    assert shown.returncode == 0
+    assert f"## {child.id}" in shown.stdout and "(from cluster)" in shown.stdout
+    assert "read if you're new:" in shown.stdout
+    condensed = run("condensed", "--index", str(example_index), "--budget", "1000")
+    assert condensed.returncode == 0 and len(condensed.stdout.rstrip("\n")) <= 1000
+
+
+def test_import_jsonl(tmp_path: Path) -> None:
+    src = tmp_path / "s.jsonl"
+    src.write_text(json.dumps({"id": "a", "name": "A", "description": "does a"}) + "\n")
+    proc = run("import-jsonl", str(src), "--out", str(tmp_path / "out"))
+    assert proc.returncode == 0 and json.loads(proc.stdout)["cards"] == 1
+
+
+@pytest.mark.parametrize("args", [
+    ("lint", "--index", "/nonexistent/index"),
+    ("show", "no-such-card"),
+    ("import-jsonl", "/nonexistent.jsonl", "--out", "/tmp/x"),
+    ("eval", "--questions", "/nonexistent.jsonl"),
+])
+def test_user_mistakes_are_one_line_errors(args: tuple[str, ...], home: Path) -> None:
+    proc = run(*args, env_home=home)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("sourcefinder: error: ")
+    assert "Traceback" not in proc.stderr
+
+
+def test_unknown_card_error_names_valid_ids() -> None:
+    proc = run("show", "no-such-card")
+    assert "valid cards:" in proc.stderr

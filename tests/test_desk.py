@@ -1,0 +1,162 @@
+"""The desk: the one code path behind the MCP tools, `route` and `simulate`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sourcefinder.config import Settings
+from sourcefinder.desk import Desk
+from sourcefinder.errors import InvalidInputError, UnknownIdError
+from sourcefinder.publish import build
+
+
+@pytest.fixture
+def desk(settings: Settings, example_index: Path) -> Desk:
+    build(example_index, settings.home)
+    return Desk(settings)
+
+
+def _any_question(desk: Desk) -> str:
+    card = next(c for c in desk.served().published.index.cards.values() if c.examples)
+    return card.examples[0].query
+
+
+def test_an_answer_is_logged_with_client_and_version(desk: Desk) -> None:
+    answer = desk.where_can_i_find(_any_question(desk), client="agent-7")
+    assert answer.index_version == desk.served().published.version
+    events = desk.log.session(answer.session_id)
+    assert [e.kind for e in events] == ["question"]
+    assert events[0].client == "agent-7"
+    assert events[0].payload["candidates"] == [c.id for c in answer.candidates]
+
+
+def test_candidates_cite_where_their_text_came_from(desk: Desk) -> None:
+    answer = desk.where_can_i_find(_any_question(desk))
+    assert answer.candidates
+    source = desk.served().published.path / "source"
+    for c in answer.candidates:
+        lines = (source / c.provenance.file).read_text().splitlines()
+        assert c.id in lines[c.provenance.line - 1]
+        card = desk.served().published.index.cards[c.id]
+        assert c.what == card.what and c.how == card.how
+
+
+def test_reading_path_is_root_first(desk: Desk) -> None:
+    index = desk.served().published.index
+    card = max(index.cards.values(), key=lambda c: len(index.reading_path(c.id)))
+    answer = desk.where_can_i_find(card.examples[0].query if card.examples else card.what)
+    seen: set[str] = set()
+    for step in answer.read_if_new:
+        parent = index.foundation[step.node].parent
+        assert parent is None or parent in seen, f"{step.node} before its parent {parent}"
+        seen.add(step.node)
+
+
+def test_the_ask_back_names_the_session_and_a_top_candidate(desk: Desk) -> None:
+    answer = desk.where_can_i_find(_any_question(desk))
+    assert answer.session_id in answer.ask_back
+    assert any(c.id in answer.ask_back for c in answer.candidates[:3])
+
+
+def test_report_outcome_records_the_truth(desk: Desk) -> None:
+    answer = desk.where_can_i_find(_any_question(desk), client="a")
+    first = answer.candidates[0].id
+    got = desk.report_outcome(answer.session_id, True, [first], [first], [], client="a")
+    assert got.recorded and got.what_worked == [first]
+    outcome = desk.log.session(answer.session_id)[-1]
+    assert outcome.kind == "outcome" and outcome.payload["what_worked"] == [first]
+
+
+def test_unknown_ids_get_errors_that_name_what_is_valid(desk: Desk) -> None:
+    with pytest.raises(UnknownIdError, match="unknown session"):
+        desk.report_outcome("no-such-session", True, [])
+    answer = desk.where_can_i_find(_any_question(desk))
+    with pytest.raises(UnknownIdError, match="valid sources: "):
+        desk.report_outcome(answer.session_id, True, ["no-such-source"])
+    with pytest.raises(UnknownIdError, match="unknown source 'nope'"):
+        desk.describe_source("nope")
+
+
+@pytest.mark.parametrize("question", ["", "   ", "x" * 4001])
+def test_bad_questions_are_refused(desk: Desk, question: str) -> None:
+    with pytest.raises(InvalidInputError):
+        desk.where_can_i_find(question)
+    assert desk.log.count() == 0
+
+
+def test_huge_lists_and_wrong_types_are_refused(desk: Desk) -> None:
+    answer = desk.where_can_i_find(_any_question(desk))
+    with pytest.raises(InvalidInputError, match="limit is 100"):
+        desk.report_outcome(answer.session_id, True, ["x"] * 101)
+    with pytest.raises(InvalidInputError, match="must be a list"):
+        desk.follow_up(answer.session_id, "stuck", "not-a-list")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="must be text"):
+        desk.where_can_i_find(42)  # type: ignore[arg-type]
+
+
+def test_a_known_answer_is_pinned_for_the_same_question(desk: Desk) -> None:
+    index = desk.served().published.index
+    question = "who signs off on the quarterly wombat budget for the ops team"
+    first = desk.where_can_i_find(question, client="c1")
+    target = next(cid for cid in index.cards if cid not in
+                  [c.id for c in first.candidates[:1]] and not index.cards[cid].is_cluster)
+    for client in ("c1", "c2", "c3"):
+        a = desk.where_can_i_find(question, client=client)
+        desk.report_outcome(a.session_id, True, [target], better_source=target, client=client)
+    again = desk.where_can_i_find(question, client="c4")
+    assert again.candidates[0].id == target
+    assert again.candidates[0].pinned
+
+
+def test_follow_up_offers_untried_sources_and_checks_terms(desk: Desk) -> None:
+    index = desk.served().published.index
+    answer = desk.where_can_i_find(_any_question(desk), client="f")
+    tried = [c.id for c in answer.candidates[:2]]
+    desk.report_outcome(answer.session_id, False, tried, [], tried, client="f")
+    node = next(iter(index.foundation.values()))
+    card = next(iter(index.cards))
+    result = desk.follow_up(answer.session_id, "nothing there",
+                            [node.id, card, "zzqx-unknown-term"], client="f")
+    assert not {c.id for c in result.untried} & set(tried)
+    assert result.next_modality
+    kinds = {t.term: t.known_as for t in result.terms}
+    assert kinds == {node.id: "foundation", card: "card", "zzqx-unknown-term": "nothing"}
+    event = desk.log.session(answer.session_id)[-1]
+    assert event.kind == "follow_up" and event.payload["gaps"] == ["zzqx-unknown-term"]
+
+
+def test_follow_up_reformulations_come_from_card_examples(desk: Desk) -> None:
+    index = desk.served().published.index
+    answer = desk.where_can_i_find(_any_question(desk))
+    result = desk.follow_up(answer.session_id, "", [])
+    examples = {e.query for c in index.cards.values() for e in c.examples}
+    assert result.reformulations and set(result.reformulations) <= examples
+
+
+def test_describe_a_cluster_lists_its_children(desk: Desk) -> None:
+    index = desk.served().published.index
+    cluster = next(c for c in index.cards.values() if c.is_cluster)
+    detail = desk.describe_source(cluster.id)
+    assert detail.children == list(cluster.children)
+    assert detail.card.drill_down and "describe_source" in detail.card.drill_down
+
+
+def test_a_suggestion_goes_to_admission_not_the_index(desk: Desk) -> None:
+    before = set(desk.served().published.index.cards)
+    receipt = desk.suggest_source("Ops wiki 2", "http://wiki.example/ops2", "ops pages",
+                                  ["Pager rota"], client="s")
+    assert receipt.status == "pending admission"
+    assert desk.log.session(receipt.suggestion_id)[0].kind == "suggestion"
+    assert set(desk.served().published.index.cards) == before
+
+
+def test_a_newer_published_version_is_served_without_restart(desk: Desk,
+                                                               example_index: Path) -> None:
+    old = desk.where_can_i_find(_any_question(desk)).index_version
+    md = example_index / "INDEX.md"
+    md.write_text(md.read_text() + "\nA new paragraph of prose.\n")
+    new = build(example_index, desk.settings.home).version
+    assert new != old
+    assert desk.where_can_i_find(_any_question(desk)).index_version == new
