@@ -21,6 +21,7 @@ The last ``keep`` versions stay on disk.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import hashlib
 import json
 import os
@@ -28,14 +29,18 @@ import pickle
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
 from sourcefinder.errors import PublishError
-from sourcefinder.index import Diagnostic, Index, lint, load_index
+from sourcefinder.index import Diagnostic, Index
+from sourcefinder.index._load import lint_and_load
 from sourcefinder.index.condense import DEFAULT_BUDGET, render_budget, render_full
+from sourcefinder.index.model import Card
 
 PUBLISHED = "published"
 
@@ -68,7 +73,7 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, date):
         return value.isoformat()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {k: _jsonable(v) for k, v in dataclasses.asdict(value).items()}
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, dict):
         return {k: _jsonable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -76,32 +81,58 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def card_json(card: Card) -> dict[str, Any]:
+    """A resolved card for consumers: every value, and the line of each authored field."""
+    out = {f.name: _jsonable(getattr(card, f.name))
+           for f in dataclasses.fields(card) if f.name != "fields"}
+    out["field_lines"] = {f.key: f.line for f in card.fields}
+    return out
+
+
 def build(index_root: str | Path, home: str | Path, *, keep: int = 5,
           budget: int = DEFAULT_BUDGET) -> Published:
     """Lint, resolve and publish; raise ``PublishError`` (publishing nothing) on lint errors."""
     root, pub = Path(index_root), Path(home) / PUBLISHED
-    diags = lint(root)
+    with _no_gc():
+        diags, index = lint_and_load(root)
     errors = [d for d in diags if d.level == "error"]
-    if errors:
+    if errors or index is None:
         lines = "\n".join(f"{root / d.path}:{d.line}: {d.level} {d.code}: {d.text}"
                           for d in errors[:20])
         raise PublishError(f"not published: {len(errors)} lint error(s)\n{lines}")
-    index = load_index(root)
     version = content_version(root)
     target = pub / version
     pub.mkdir(parents=True, exist_ok=True)
     built_at = datetime.now(UTC).isoformat(timespec="seconds")
+    full, budgeted = render_full(index), render_budget(index, budget)
     if not (target / "manifest.json").is_file():
-        _assemble(root, index, version, built_at, target, budget)
+        with _no_gc():
+            _assemble(root, index, version, built_at, target, (full, budgeted))
     _switch_current(pub, version)
     with open(pub / "history.jsonl", "a", encoding="utf-8") as fh:
         fh.write(json.dumps({"version": version, "published_at": built_at}) + "\n")
     _prune(pub, keep)
-    return load_published(home, version, warnings=tuple(d for d in diags if d.level != "error"))
+    return Published(version=version, path=target, index=index, condensed=full,
+                     condensed_budget=budgeted, built_at=built_at,
+                     warnings=tuple(d for d in diags if d.level != "error"))
+
+
+@contextmanager
+def _no_gc() -> Iterator[None]:
+    """Parsing allocates many small objects and frees none; the cyclic collector would walk
+    the growing heap again and again (superlinear cost at 20,000 cards). Nothing parsed forms
+    reference cycles that need it."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _assemble(root: Path, index: Index, version: str, built_at: str, target: Path,
-              budget: int) -> None:
+              condensed: tuple[str, str]) -> None:
     tmp = Path(tempfile.mkdtemp(prefix=f".{version}-", dir=target.parent))
     try:
         files = []
@@ -111,7 +142,7 @@ def _assemble(root: Path, index: Index, version: str, built_at: str, target: Pat
             shutil.copyfile(f, tmp / "source" / rel)
             files.append({"path": rel.as_posix(),
                           "sha256": hashlib.sha256(f.read_bytes()).hexdigest()})
-        cards = {cid: _jsonable(c) for cid, c in index.cards.items()}
+        cards = {cid: card_json(c) for cid, c in index.cards.items()}
         paths = {cid: [n.id for n in index.reading_path(cid)] for cid in index.cards}
         manifest = {
             "version": version, "built_at": built_at, "index_root": str(root),
@@ -119,12 +150,11 @@ def _assemble(root: Path, index: Index, version: str, built_at: str, target: Pat
             "clusters": sum(1 for c in index.cards.values() if c.is_cluster),
             "groups": list(index.groups), "files": files,
         }
-        _write(tmp / "cards.json", json.dumps(cards, ensure_ascii=False, indent=1))
+        _write(tmp / "cards.json", json.dumps(cards, ensure_ascii=False))
         _write(tmp / "foundation.json", json.dumps(
-            {"nodes": _jsonable(index.foundation), "reading_paths": paths},
-            ensure_ascii=False, indent=1))
-        _write(tmp / "condensed.txt", render_full(index) + "\n")
-        _write(tmp / "condensed-budget.txt", render_budget(index, budget) + "\n")
+            {"nodes": _jsonable(index.foundation), "reading_paths": paths}, ensure_ascii=False))
+        _write(tmp / "condensed.txt", condensed[0] + "\n")
+        _write(tmp / "condensed-budget.txt", condensed[1] + "\n")
         (tmp / "index.pickle").write_bytes(pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
         _write(tmp / "manifest.json", json.dumps(manifest, indent=1))
         try:

@@ -36,7 +36,7 @@ def read_files(root: Path) -> tuple[ParsedFile, list[ParsedFile]]:
 
 def _parse(path: Path, rel: str, *, fragment: bool) -> ParsedFile:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a BOM must not hide the first heading
     except (OSError, UnicodeDecodeError) as exc:
         pf = ParsedFile(path=rel)
         pf.diagnostics.append(Diagnostic(rel, 0, "error", "E114", f"cannot read {rel}: {exc}"))
@@ -46,24 +46,32 @@ def _parse(path: Path, rel: str, *, fragment: bool) -> ParsedFile:
 
 def lint(root: str | Path) -> list[Diagnostic]:
     """Every diagnostic for the index at ``root``, in file and line order."""
+    return lint_and_load(root)[0]
+
+
+def lint_and_load(root: str | Path) -> tuple[list[Diagnostic], Index | None]:
+    """Read once: every diagnostic, and the resolved index when there is no error."""
     index_file, fragments = read_files(Path(root))
     diags = lint_files(index_file, fragments)
     order = {f.path: i for i, f in enumerate([index_file, *fragments])}
-    return sorted(diags, key=lambda d: (order.get(d.path, 99), d.line, d.code))
+    diags.sort(key=lambda d: (order.get(d.path, 99), d.line, d.code))
+    if any(d.level == "error" for d in diags):
+        return diags, None
+    return diags, resolve(index_file, fragments, str(root))
 
 
 def load_index(root: str | Path) -> Index:
     """Parse, lint and resolve; raise ``IndexLoadError`` when the linter finds errors."""
     root = Path(root)
-    index_file, fragments = read_files(root)
-    diags = lint_files(index_file, fragments)
+    diags, index = lint_and_load(root)
     errors = [d for d in diags if d.level == "error"]
     if errors:
         shown = "\n".join(str(_display(d, root)) for d in errors[:20])
         more = f"\n... and {len(errors) - 20} more" if len(errors) > 20 else ""
         raise IndexLoadError(f"the index at {root} has {len(errors)} lint error(s):\n{shown}{more}",
                              [_display(d, root) for d in errors])
-    return resolve(index_file, fragments, str(root))
+    assert index is not None
+    return index
 
 
 def _display(d: Diagnostic, root: Path) -> Diagnostic:

@@ -63,6 +63,8 @@ def render_budget(
 ) -> str:
     cards = top_cards(index)
     lines = {c.id: condensed_line(c) for c in cards}
+    if sum(len(v) + 1 for v in lines.values()) <= budget:
+        return "\n".join(lines.values())
     ranked = sorted(range(len(cards)), key=lambda i: _priority(cards[i], i, traffic or {}))
     kept: set[int] = set()
     used = 0
