@@ -103,11 +103,13 @@ def _eval(args: argparse.Namespace, cfg: Settings) -> int:
 
 def _simulate(args: argparse.Namespace, cfg: Settings) -> int:
     from sourcefinder.desk import Desk
+    from sourcefinder.episodes import EpisodeLog
     from sourcefinder.evals.harness import read_questions
     from sourcefinder.simulate import play
 
     published_for(args.index, cfg)
     questions = read_questions(args.questions)
-    report = play(Desk(cfg), questions, client=args.client)
+    log = EpisodeLog(cfg.log_path, durable=False)  # a replay: can be run again after a crash
+    report = play(Desk(cfg, log=log), questions, client=args.client)
     print(json.dumps(report.as_dict()))
     return 0

@@ -77,9 +77,12 @@ def now_iso() -> str:
 class EpisodeLog:
     """Append and read episodes. One connection per thread; any number of processes."""
 
-    def __init__(self, path: str | Path, *, readonly: bool = False) -> None:
+    def __init__(self, path: str | Path, *, readonly: bool = False, durable: bool = True) -> None:
+        """``durable=False`` (``synchronous=NORMAL``) still survives a killed process, but
+        not a power loss; for batch replays such as ``simulate`` that can be run again."""
         self.path = Path(path)
         self.readonly = readonly
+        self._sync = "FULL" if durable else "NORMAL"
         self._local = threading.local()
         if not readonly:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -104,7 +107,7 @@ class EpisodeLog:
                 else:
                     con = sqlite3.connect(self.path, timeout=30, isolation_level=None)
                     con.execute("PRAGMA journal_mode=WAL")
-                    con.execute("PRAGMA synchronous=FULL")
+                    con.execute(f"PRAGMA synchronous={self._sync}")
                 con.execute("PRAGMA busy_timeout=30000")
             except sqlite3.Error as exc:
                 raise LogError(f"cannot open episodic log {self.path}: {exc}") from exc

@@ -92,7 +92,8 @@ def _check_fields(r: RawRecord, add: Add) -> None:
     seen: dict[str, int] = {}
     for f in r.fields:
         if f.key not in allowed:
-            near = difflib.get_close_matches(f.key, allowed, n=1, cutoff=0.5)
+            near = [k for k in allowed if f.key in k.split("/") or k in f.key.split("/")
+                    ] or difflib.get_close_matches(f.key, allowed, n=1, cutoff=0.5)
             hint = f" (did you mean {near[0]!r}?)" if near else ""
             add(r, f.line, "error", "E101", f"unknown key {f.key!r} in {r.id}{hint}")
             continue
@@ -117,7 +118,7 @@ def _check_value(r: RawRecord, key: str, value: str, line: int, add: Add) -> Non
         try:
             values.parse_example(value, line)
         except values.MarkError as exc:
-            code = "E108" if "date" in str(exc) and "needs" not in str(exc) else "E109"
+            code = "E108" if str(exc).startswith("probe mark: malformed date") else "E109"
             add(r, line, "error", code, f"{exc} in {r.id}")
         except ValueError as exc:
             add(r, line, "error", "E110", f"{exc} in {r.id}")
@@ -125,7 +126,7 @@ def _check_value(r: RawRecord, key: str, value: str, line: int, add: Add) -> Non
         try:
             values.parse_health(value)
         except ValueError as exc:
-            code = "E108" if "date" in str(exc) else "E113"
+            code = "E108" if str(exc).startswith("malformed date") else "E113"
             add(r, line, "error", code, f"{exc} in {r.id}")
     elif key == "what/what-not":
         what, what_not = values.split_discriminator(value)

@@ -32,7 +32,7 @@ MULTI_KEYS = frozenset({"example", "gotcha", "combines", "see-also"})
 ALL_KEYS = frozenset(CARD_KEYS) | frozenset(NODE_KEYS)
 
 _HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-_ITEM_RE = re.compile(r"^[-*]\s+(.*)$")
+_ITEM_RE = re.compile(r"^ ?[-*]\s+(.*)$")  # 1 space: still an item (2+: continuation)
 _KEY_RE = re.compile(r"^([a-z][a-z/_-]*)\s*:(?:\s+|$)(.*)$", re.S)
 SEP = " · "
 
