@@ -16,6 +16,7 @@ import numpy as np
 
 from sourcefinder.config import Settings
 from sourcefinder.errors import ConfigError
+from sourcefinder.llm_router import LLMRouter, OpenAIChat
 from sourcefinder.publish import Published
 from sourcefinder.routing import (
     Embedder,
@@ -60,7 +61,11 @@ def card_vectors(pub: Published, embedder: Embedder) -> np.ndarray:
 
 
 def make_router(pub: Published, settings: Settings,
-                past: Iterable[PastOutcome] = ()) -> OfflineRouter:
+                past: Iterable[PastOutcome] = ()) -> OfflineRouter | LLMRouter:
+    """``SOURCEFINDER_ROUTER``: ``offline`` (default) or ``llm`` (offline as first stage and
+    fallback)."""
+    if settings.router not in ("offline", "llm"):
+        raise ConfigError(f"unknown router {settings.router!r} (offline or llm)")
     embedder = make_embedder(settings)
     vectors = card_vectors(pub, embedder) if embedder is not None else None
     router = OfflineRouter(pub.index, embedder=embedder, card_vectors=vectors)
@@ -69,4 +74,11 @@ def make_router(pub: Published, settings: Settings,
         router.prime([p.question for p in past])
         for p in past:
             router.learn(p)
+    if settings.router == "llm":
+        if not settings.llm_base_url and not settings.api_key():
+            raise ConfigError("SOURCEFINDER_ROUTER=llm needs SOURCEFINDER_LLM_BASE_URL "
+                              f"or ${settings.llm_api_key_env}")
+        chat = OpenAIChat(settings.llm_base_url, settings.llm_model,
+                          settings.api_key() or "unused", timeout=settings.llm_timeout)
+        return LLMRouter(pub.index, router, chat)
     return router
