@@ -114,7 +114,8 @@ class Desk:
         question = _text(question, "question", MAX_QUESTION, required=True)
         context = _text(context or "", "context", MAX_TEXT)
         served = self.served()
-        ranking = served.router.rank(question, context)
+        with self._lock:  # the router's memory is not thread-safe: rank and learn take turns
+            ranking = served.router.rank(question, context)
         session_id = new_id()
         answer = advice.answer(served.published, ranking, session_id)
         self.log.append("question", session_id, client, {
@@ -160,8 +161,10 @@ class Desk:
         served = self.served()
         question = self._question(session_id)
         tried = self._tried(session_id)
-        result = advice.follow_up(served.published, served.router, session_id,
-                                  question.payload.get("question", ""), what_happened, tried, terms)
+        with self._lock:  # follow_up ranks again: not while the router learns
+            result = advice.follow_up(served.published, served.router, session_id,
+                                      question.payload.get("question", ""), what_happened, tried,
+                                      terms)
         self.log.append("follow_up", session_id, client, {
             "what_happened": what_happened, "unrecognized_terms": terms,
             "tried": sorted(tried), "untried": [c.id for c in result.untried],
@@ -173,8 +176,10 @@ class Desk:
     def describe_source(self, source_id: str, client: str = "") -> SourceDetail:
         served = self.served()
         index = served.published.index
-        if source_id not in index.cards:
-            raise UnknownIdError("source", source_id, sorted(index.cards))
+        if not isinstance(source_id, str) or source_id not in index.cards:
+            raise UnknownIdError("source", str(source_id), sorted(index.cards))
+        self.log.append("describe", new_id(), client, {"id": source_id},
+                        index_version=served.published.version)
         return advice.describe(served.published, source_id)
 
     def suggest_source(self, name: str, where: str, what_it_holds: str,

@@ -1,0 +1,1 @@
+"""ENS filing for ocean (ICS2 release 2, master level only)."""

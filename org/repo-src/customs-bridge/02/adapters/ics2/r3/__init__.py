@@ -1,0 +1,1 @@
+"""ICS2 release 3 adapters: one module per mode; house consignments and multiple filing."""
