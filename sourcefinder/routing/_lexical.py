@@ -1,0 +1,192 @@
+"""Field-weighted BM25 (BM25F) over whole cards, with the NOT part kept apart.
+
+Each card is split into fields (id, what, contains, examples, how, gotchas, kind/group).
+A term's frequency is summed across fields *before* saturation, each field's count
+scaled by its weight and normalized by that field's length (Robertson & Zaragoza's
+BM25F), so a term in the discriminator counts more than the same term in a long
+``contains`` list without the two simply adding up. ``what_not`` is not a field: its
+terms are kept per card as negative evidence (see ``not_only``).
+
+Everything a query needs is precomputed per term (card positions and the finished
+per-card weight), so scoring a question is a handful of numpy additions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from sourcefinder.index.model import Card
+from sourcefinder.routing._text import split_compound, terms, tokens
+
+FIELDS = ("id", "what", "contains", "examples", "how", "gotchas", "kind")
+
+
+@dataclass(frozen=True)
+class FieldWeights:
+    """How much one occurrence in each field counts, and its length normalization ``b``."""
+
+    id: float = 2.0
+    what: float = 3.0
+    contains: float = 1.0
+    examples: float = 1.5
+    how: float = 0.4
+    gotchas: float = 0.4
+    kind: float = 0.6
+    b_short: float = 0.3  # id, what, kind: short fields, length says little
+    b_long: float = 0.75  # contains, examples, how, gotchas
+
+    def weight(self, name: str) -> float:
+        return float(getattr(self, name))
+
+    def b(self, name: str) -> float:
+        return self.b_short if name in ("id", "what", "kind") else self.b_long
+
+
+def card_field_texts(card: Card) -> dict[str, str]:
+    """The routable text of a card, by field (the NOT part excluded)."""
+    examples = " ".join(f"{e.query} {e.expect}" for e in card.examples)
+    return {
+        "id": card.id.replace("-", " ").replace("_", " "),
+        "what": card.what,
+        "contains": card.contains,
+        "examples": examples,
+        "how": card.how,
+        "gotchas": " ".join(card.gotchas),
+        "kind": f"{card.kind} {card.group}".replace("-", " "),
+    }
+
+
+class LexicalIndex:
+    """BM25F over a fixed list of cards (positions are indexes into ``cards``)."""
+
+    def __init__(self, cards: list[Card], weights: FieldWeights, k1: float = 1.2) -> None:
+        self.n = len(cards)
+        texts = [card_field_texts(c) for c in cards]
+        vocabulary = {t for fields in texts for k, v in fields.items() if k != "id"
+                      for t in tokens(v)}  # fmt: skip
+        per_field: list[dict[str, Counter[str]]] = []
+        for fields in texts:
+            counted = {k: Counter(terms(v)) for k, v in fields.items() if k != "id"}
+            id_words = [p for t in tokens(fields["id"]) for p in split_compound(t, vocabulary)]
+            counted["id"] = Counter(terms(" ".join(id_words)))
+            per_field.append(counted)
+        self.field_terms: list[dict[str, frozenset[str]]] = [
+            {k: frozenset(c) for k, c in f.items()} for f in per_field
+        ]
+        self.positive: list[frozenset[str]] = [
+            frozenset().union(*f.values()) for f in self.field_terms
+        ]
+        self.not_terms: list[frozenset[str]] = [frozenset(terms(c.what_not)) for c in cards]
+
+        df: Counter[str] = Counter()
+        for pos in self.positive:
+            df.update(pos)
+        self.idf: dict[str, float] = {t: _idf(self.n, d) for t, d in df.items()}
+        for nots in self.not_terms:
+            for t in nots:
+                self.idf.setdefault(t, _idf(self.n, 0))
+        self.unknown_idf = _idf(self.n, 0)
+
+        avg = {f: max(1e-9, sum(sum(p[f].values()) for p in per_field) / max(1, self.n))
+               for f in FIELDS}  # fmt: skip
+        acc: dict[str, tuple[list[int], list[float]]] = {}
+        for i, counted_fields in enumerate(per_field):
+            pseudo: dict[str, float] = {}
+            for f, counts in counted_fields.items():
+                length = sum(counts.values())
+                norm = 1.0 - weights.b(f) + weights.b(f) * length / avg[f]
+                for t, tf in counts.items():
+                    pseudo[t] = pseudo.get(t, 0.0) + weights.weight(f) * tf / norm
+            for t, ptf in pseudo.items():
+                ids, ws = acc.setdefault(t, ([], []))
+                ids.append(i)
+                ws.append(ptf)
+        # pseudo: the unsaturated field-weighted tf, for scoring with a learned field;
+        # postings: the finished BM25F weight per card, for the cold path.
+        self.pseudo: dict[str, tuple[np.ndarray, np.ndarray]] = {
+            t: (np.asarray(ids, dtype=np.int32), np.asarray(ws, dtype=np.float32))
+            for t, (ids, ws) in acc.items()
+        }
+        self.postings: dict[str, tuple[np.ndarray, np.ndarray]] = {
+            t: (ids, (self.idf[t] * tf * (k1 + 1.0) / (tf + k1)).astype(np.float32))
+            for t, (ids, tf) in self.pseudo.items()
+        }
+        self.not_postings: dict[str, list[int]] = {}
+        for i, nots in enumerate(self.not_terms):
+            for t in nots - self.positive[i]:
+                self.not_postings.setdefault(t, []).append(i)
+        self.k1 = k1
+
+    def score(self, query: dict[str, float]) -> np.ndarray:
+        """BM25F score of every card for weighted query terms (0 where nothing matched)."""
+        scores = np.zeros(self.n, dtype=np.float32)
+        for t, w in query.items():
+            hit = self.postings.get(t)
+            if hit is not None:
+                scores[hit[0]] += w * hit[1]
+        return scores
+
+    def term_idf(self, term: str) -> float:
+        return self.idf.get(term, self.unknown_idf)
+
+    def score_expanded(
+        self, query: dict[str, float], learned: dict[str, tuple[np.ndarray, np.ndarray]]
+    ) -> np.ndarray:
+        """BM25F with one more field: ``learned[t]`` = (card positions, weighted tf).
+
+        The learned field holds the questions each card answered (weighted and length
+        normalized by the caller); it joins the card's own fields before saturation, and
+        document frequencies count it too, so words every asker uses lose weight.
+        """
+        scores = np.zeros(self.n, dtype=np.float32)
+        tf = np.zeros(self.n, dtype=np.float32)
+        for t, w in query.items():
+            static, extra = self.pseudo.get(t), learned.get(t)
+            if static is None and extra is None:
+                continue
+            tf[:] = 0.0
+            if static is not None:
+                tf[static[0]] += static[1]
+            if extra is not None:
+                tf[extra[0]] += extra[1]
+            hit = np.flatnonzero(tf)
+            idf = _idf(self.n, len(hit))
+            scores[hit] += w * idf * tf[hit] * (self.k1 + 1.0) / (tf[hit] + self.k1)
+        return scores
+
+    def not_hits(self, query: dict[str, float]) -> dict[int, list[str]]:
+        """Card -> the query terms it mentions only in its NOT part."""
+        out: dict[int, list[str]] = {}
+        for t in query:
+            for i in self.not_postings.get(t, ()):
+                out.setdefault(i, []).append(t)
+        return out
+
+    def query_mass(self, query: dict[str, float]) -> float:
+        """The query's total idf mass (unknown terms count as rare ones)."""
+        return sum(w * self.term_idf(t) for t, w in query.items())
+
+    def coverage(self, i: int, query: dict[str, float]) -> float:
+        """Share of the query's idf mass that card ``i`` matches positively (0..1)."""
+        total = sum(w * self.term_idf(t) for t, w in query.items())
+        if total <= 0:
+            return 0.0
+        pos = self.positive[i]
+        return sum(w * self.term_idf(t) for t, w in query.items() if t in pos) / total
+
+    def matched_fields(self, i: int, query: dict[str, float]) -> dict[str, list[str]]:
+        """Field -> the query terms it matched, strongest fields first, for reasons."""
+        out: dict[str, list[str]] = {}
+        for f in ("what", "id", "examples", "contains", "kind", "how", "gotchas"):
+            hits = [t for t in query if t in self.field_terms[i][f]]
+            if hits:
+                out[f] = hits
+        return out
+
+
+def _idf(n: int, df: int) -> float:
+    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))

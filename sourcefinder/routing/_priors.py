@@ -1,0 +1,128 @@
+"""After fusion: what the index itself declares about cards, applied to fused scores.
+
+- **NOT part.** Query terms that a card mentions only in its NOT part multiply its score
+  by ``exp(-not_strength * share)``, ``share`` being those terms' part of the question's
+  idf mass: one telling term in a short question sinks a card, in a long one it dents it.
+- **Supersession.** A card that another card ``supersedes`` hands its relevance to the
+  successor and is kept just below it, unless the question is about the old period (an
+  "old" word, or a year that only the old card mentions): then the old card is placed
+  just above. ``demoted`` without a successor is multiplied by ``demoted_factor``.
+- **Mild priors.** ``draft`` cards, trust and health (helpful vs harmful) multiply the
+  score by factors close to 1: they break near-ties, they do not overrule relevance.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from sourcefinder.index.model import Card
+from sourcefinder.routing._text import tokens
+
+_YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
+_YEAR_RANGE = re.compile(r"\b(19[5-9]\d|20\d\d)\s*(?:-|–|—|to|until)\s*(\d{4}|\d{2})\b")
+
+_OLD_WORDS = (
+    "old older oldest legacy previous previously prior former formerly earlier archive "
+    "archived archives deprecated outdated historic bygone obsolete retired superseded "
+    "before"
+)
+OLD_PERIOD_WORDS = frozenset(_OLD_WORDS.split())
+
+
+@dataclass
+class Adjusted:
+    """Fused scores after the index's declarations, with the reasons they add."""
+
+    score: dict[int, float]
+    notes: dict[int, list[str]] = field(default_factory=dict)
+
+    def note(self, i: int, text: str) -> None:
+        self.notes.setdefault(i, []).append(text)
+
+
+def successors(cards: list[Card]) -> dict[int, int]:
+    """Old card position -> the position of the first card that supersedes it."""
+    pos = {c.id: i for i, c in enumerate(cards)}
+    out: dict[int, int] = {}
+    for i, card in enumerate(cards):
+        for old in card.supersedes:
+            if old in pos and pos[old] != i:
+                out.setdefault(pos[old], i)
+    return out
+
+
+def is_old_period(question: str, old: Card, new: Card | None) -> bool:
+    """Whether ``question`` asks about the period that ``old`` documents."""
+    if OLD_PERIOD_WORDS.intersection(tokens(question)):
+        return True
+    years = set(_YEAR.findall(question))
+    if not years:
+        return False
+    old_years = _years(f"{old.id} {old.what} {old.what_not} {old.contains}")
+    new_years = _years(f"{new.id} {new.what} {new.contains}") if new else set()
+    return any(int(y) in old_years and int(y) not in new_years for y in years)
+
+
+def _years(text: str) -> set[int]:
+    """Years a text mentions, ranges ("2021-2023", "2021–23") expanded."""
+    found = {int(y) for y in _YEAR.findall(text)}
+    for start, end in _YEAR_RANGE.findall(text):
+        first = int(start)
+        last = int(end) if len(end) == 4 else first // 100 * 100 + int(end)
+        if first <= last <= first + 50:
+            found.update(range(first, last + 1))
+    return found
+
+
+def apply_declarations(
+    fused: dict[int, float],
+    cards: list[Card],
+    succ: dict[int, int],
+    question: str,
+    not_shares: dict[int, tuple[float, list[str]]],
+    *,
+    not_strength: float,
+    demoted_factor: float,
+    draft_factor: float,
+    trust_factors: dict[str, float],
+    health_weight: float,
+) -> Adjusted:
+    adj = Adjusted(dict(fused))
+    score = adj.score
+    for i, (share, words) in not_shares.items():
+        if i in score and share > 0 and not_strength > 0:
+            score[i] *= math.exp(-not_strength * share)
+            adj.note(i, "NOT part matches " + ", ".join(f"'{w}'" for w in words[:3]))
+    for i in list(score):
+        card = cards[i]
+        if card.status == "draft":
+            score[i] *= draft_factor
+            adj.note(i, "draft: admitted, not yet verified")
+        score[i] *= trust_factors.get(card.trust, 1.0)
+        if card.health is not None and health_weight:
+            h, x = card.health.helpful, card.health.harmful
+            score[i] *= 1.0 + health_weight * (h - x) / (h + x + 5.0)
+    # Old cards in authored order; a chain (a <- b <- c) settles because each step only
+    # moves scores towards the newest card.
+    for old in sorted(i for i in score if i in succ or cards[i].status == "demoted"):
+        new = succ.get(old)
+        old_card = cards[old]
+        new_card = cards[new] if new is not None else None
+        if is_old_period(question, old_card, new_card):
+            if new is not None and new in score:
+                score[old] = max(score[old], score[new] * 1.05)
+            adj.note(old, "question is about the old period this source documents")
+            continue
+        if new is None:
+            score[old] *= demoted_factor
+            adj.note(old, "demoted: kept for history")
+            continue
+        if score.get(new, 0.0) < score[old]:
+            if new not in score:
+                adj.note(new, f"supersedes {old_card.id}, which matched")
+            score[new] = score[old] * 1.01
+        score[old] = min(score[old], score[new] * 0.9)
+        adj.note(old, f"superseded by {cards[new].id}")
+    return adj

