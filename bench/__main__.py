@@ -11,21 +11,24 @@ import sys
 import time
 
 SCRIPTS = (
-    "bench.foundation_bench",   # parse + lint + build at 500 / 2,000 / 20,000 cards
-    "bench.metatool_routing",   # routing quality and speed (MetaTool dev, synthetic orgs)
-    "bench.mcp_bench",          # the MCP server: cold start, RSS, stdio and HTTP round trips
-    "bench.nightshift_bench",   # ingest, analyst views, the nightly loop
+    "bench.foundation_bench",  # parse + lint + build at 500 / 2,000 / 20,000 cards
+    "bench.metatool_routing",  # routing quality and speed (MetaTool dev, synthetic orgs)
+    "bench.mcp_bench",  # the MCP server: cold start, RSS, stdio and HTTP round trips
+    "bench.nightshift_bench",  # ingest, analyst views, the nightly loop
 )
 
 
 def main() -> int:
     failed = []
-    for module in (sys.argv[1:] or SCRIPTS):
+    for module in sys.argv[1:] or SCRIPTS:
         t0 = time.perf_counter()
         print(f'{{"bench": "{module}", "status": "start"}}', flush=True)
         rc = subprocess.call([sys.executable, "-m", module])
-        print(f'{{"bench": "{module}", "status": "{"ok" if rc == 0 else "failed"}", '
-              f'"seconds": {time.perf_counter() - t0:.1f}}}', flush=True)
+        print(
+            f'{{"bench": "{module}", "status": "{"ok" if rc == 0 else "failed"}", '
+            f'"seconds": {time.perf_counter() - t0:.1f}}}',
+            flush=True,
+        )
         if rc:
             failed.append(module)
     return 1 if failed else 0

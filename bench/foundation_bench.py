@@ -41,15 +41,29 @@ def main() -> None:
         return
     results = {}
     for n in SIZES:
-        proc = subprocess.run([sys.executable, "-m", "bench.foundation_bench", "--one", str(n)],
-                              capture_output=True, text=True, check=True)
+        proc = subprocess.run(
+            [sys.executable, "-m", "bench.foundation_bench", "--one", str(n)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         results[n] = json.loads(proc.stdout)
-        print(json.dumps({"figure": "parse+lint+build", "cards": n,
-                          "median_s": round(results[n]["median_s"], 4),
-                          "peak_rss_mb": round(results[n]["peak_rss_mb"], 1)}))
+        print(
+            json.dumps(
+                {
+                    "figure": "parse+lint+build",
+                    "cards": n,
+                    "median_s": round(results[n]["median_s"], 4),
+                    "peak_rss_mb": round(results[n]["peak_rss_mb"], 1),
+                }
+            )
+        )
     ratio = results[20000]["median_s"] / results[2000]["median_s"]
-    print(json.dumps({"figure": "build scaling 20000/2000 cards", "ratio": round(ratio, 2),
-                      "target": "< 10"}))
+    print(
+        json.dumps(
+            {"figure": "build scaling 20000/2000 cards", "ratio": round(ratio, 2), "target": "< 10"}
+        )
+    )
 
 
 if __name__ == "__main__":

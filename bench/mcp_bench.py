@@ -49,13 +49,25 @@ from sourcefinder.publish import build  # noqa: E402
 SOURCEFINDER = str(Path(sys.executable).with_name("sourcefinder"))
 EXAMPLE_INDEX = REPO / "index"
 DEVNULL = open(os.devnull, "w")  # noqa: SIM115 - the servers' log lines, for the whole run
-WORDS = ("invoice billing shipment carrier lane tariff customs booking container warehouse "
-         "dashboard metric churn forecast budget payroll contract customer ticket release api "
-         "deploy incident outage runbook latency schema pipeline onboarding glossary policy "
-         "audit vendor roadmap experiment flag search queue stream model dataset privacy "
-         "finance sales campaign quota support escalation inventory pricing").split()
-KINDS = ("wiki", "git-repo", "database", "dashboard", "ticket-tracker", "chat-channel",
-         "public-docs", "drive-folder", "api", "person")
+WORDS = (
+    "invoice billing shipment carrier lane tariff customs booking container warehouse "
+    "dashboard metric churn forecast budget payroll contract customer ticket release api "
+    "deploy incident outage runbook latency schema pipeline onboarding glossary policy "
+    "audit vendor roadmap experiment flag search queue stream model dataset privacy "
+    "finance sales campaign quota support escalation inventory pricing"
+).split()
+KINDS = (
+    "wiki",
+    "git-repo",
+    "database",
+    "dashboard",
+    "ticket-tracker",
+    "chat-channel",
+    "public-docs",
+    "drive-folder",
+    "api",
+    "person",
+)
 GROUPS = ("Engineering", "Operations", "Analytics", "Commercial", "People", "External")
 
 
@@ -72,14 +84,19 @@ def synthetic_index(root: Path, cards: int, seed: int = 4) -> Path:
     for g, group in enumerate(GROUPS):
         out.append(f"# {group}\n")
         for i in range(g * per_group, min(cards, (g + 1) * per_group)):
-            out.append("\n".join([
-                f"## src-{i:04d}",
-                f"- what/what-not: {words(7)} — NOT {words(3)}",
-                f"- kind: {rng.choice(KINDS)} · scope: internal · trust: primary",
-                f"- contains: {words(10)} (~{rng.randrange(10, 900)} docs)",
-                f"- how: {words(8)}",
-                f'- example: "{words(4)}" → {words(3)}',
-            ]) + "\n")
+            out.append(
+                "\n".join(
+                    [
+                        f"## src-{i:04d}",
+                        f"- what/what-not: {words(7)} — NOT {words(3)}",
+                        f"- kind: {rng.choice(KINDS)} · scope: internal · trust: primary",
+                        f"- contains: {words(10)} (~{rng.randrange(10, 900)} docs)",
+                        f"- how: {words(8)}",
+                        f'- example: "{words(4)}" → {words(3)}',
+                    ]
+                )
+                + "\n"
+            )
     root.mkdir(parents=True, exist_ok=True)
     (root / "INDEX.md").write_text("\n".join(out), encoding="utf-8")
     return root
@@ -104,8 +121,10 @@ def pct(values: list[float], q: float) -> float:
 
 def stdio_params(home: Path) -> StdioServerParameters:
     return StdioServerParameters(
-        command=SOURCEFINDER, args=["serve", "--transport", "stdio"],
-        env={"SOURCEFINDER_HOME": str(home), "SOURCEFINDER_INDEX": str(home / "no-index")})
+        command=SOURCEFINDER,
+        args=["serve", "--transport", "stdio"],
+        env={"SOURCEFINDER_HOME": str(home), "SOURCEFINDER_INDEX": str(home / "no-index")},
+    )
 
 
 def server_children() -> list[int]:
@@ -137,11 +156,14 @@ def memory_kb(pid: int) -> dict[str, int]:
 # -- figures ---------------------------------------------------------------------------------
 async def _cold_once(home: Path) -> float:
     start = time.perf_counter()
-    async with stdio_client(stdio_params(home), errlog=DEVNULL) as (read, write), \
-            ClientSession(read, write) as session:
+    async with (
+        stdio_client(stdio_params(home), errlog=DEVNULL) as (read, write),
+        ClientSession(read, write) as session,
+    ):
         await session.initialize()
-        result = await session.call_tool("where_can_i_find",
-                                         {"question": "who owns the booking service?"})
+        result = await session.call_tool(
+            "where_can_i_find", {"question": "who owns the booking service?"}
+        )
         elapsed = time.perf_counter() - start
     assert not result.is_error and result.structured_content
     return elapsed
@@ -151,13 +173,22 @@ def cold_start(base: Path, runs: int) -> None:
     home = published_home(base, "cold", EXAMPLE_INDEX)
     times = [asyncio.run(_cold_once(home)) for _ in range(runs)]
     median = statistics.median(times)
-    emit("cold_start_s", median=round(median, 3), min=round(min(times), 3), runs=runs,
-         cards="example (80)", target=1.5, ok=median <= 1.5)
+    emit(
+        "cold_start_s",
+        median=round(median, 3),
+        min=round(min(times), 3),
+        runs=runs,
+        cards="example (80)",
+        target=1.5,
+        ok=median <= 1.5,
+    )
 
 
 async def _rss(home: Path) -> dict[str, int]:
-    async with stdio_client(stdio_params(home), errlog=DEVNULL) as (read, write), \
-            ClientSession(read, write) as session:
+    async with (
+        stdio_client(stdio_params(home), errlog=DEVNULL) as (read, write),
+        ClientSession(read, write) as session,
+    ):
         await session.initialize()
         await session.call_tool("where_can_i_find", {"question": "invoice for a lane"})
         pids = server_children()
@@ -169,14 +200,22 @@ def rss(base: Path, cards: int) -> None:
     home = published_home(base, f"rss-{cards}", synthetic_index(base / f"idx-{cards}", cards))
     mem = asyncio.run(_rss(home))
     rss_mb = mem["VmRSS"] / 1024
-    emit("rss_mb", value=round(rss_mb, 1), peak_mb=round(mem["VmHWM"] / 1024, 1), cards=cards,
-         target=150, ok=rss_mb <= 150)
+    emit(
+        "rss_mb",
+        value=round(rss_mb, 1),
+        peak_mb=round(mem["VmHWM"] / 1024, 1),
+        cards=cards,
+        target=150,
+        ok=rss_mb <= 150,
+    )
 
 
 async def _stdio_latency(home: Path, calls: int) -> list[float]:
     rng = random.Random(1)
-    async with stdio_client(stdio_params(home), errlog=DEVNULL) as (read, write), \
-            ClientSession(read, write) as session:
+    async with (
+        stdio_client(stdio_params(home), errlog=DEVNULL) as (read, write),
+        ClientSession(read, write) as session,
+    ):
         await session.initialize()
         for _ in range(10):  # warm-up: first calls fetch the tool list, fill caches
             await session.call_tool("where_can_i_find", {"question": "warm up"})
@@ -193,15 +232,22 @@ async def _stdio_latency(home: Path, calls: int) -> list[float]:
 def _raw_stdio_latency(home: Path, calls: int) -> list[float]:
     """Newline-delimited JSON-RPC over the pipe: the server's round trip, no client library."""
     params = stdio_params(home)
-    proc = subprocess.Popen([params.command, *params.args], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                            env={"PATH": os.environ.get("PATH", ""), **(params.env or {})})
+    proc = subprocess.Popen(
+        [params.command, *params.args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env={"PATH": os.environ.get("PATH", ""), **(params.env or {})},
+    )
     assert proc.stdin is not None and proc.stdout is not None
     stdin, stdout = proc.stdin, proc.stdout
 
     def request(rid: int, method: str, body: dict[str, Any]) -> dict[str, Any]:
-        stdin.write((json.dumps({"jsonrpc": "2.0", "id": rid, "method": method,
-                                 "params": body}) + "\n").encode())
+        stdin.write(
+            (
+                json.dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": body}) + "\n"
+            ).encode()
+        )
         stdin.flush()
         for _ in range(100):  # skip notifications; a reply comes within a few lines
             reply = json.loads(stdout.readline() or "{}")
@@ -211,15 +257,23 @@ def _raw_stdio_latency(home: Path, calls: int) -> list[float]:
 
     rng = random.Random(1)
     try:
-        request(1, "initialize", {"protocolVersion": "2025-11-25", "capabilities": {},
-                                  "clientInfo": {"name": "bench-raw", "version": "1"}})
+        request(
+            1,
+            "initialize",
+            {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "bench-raw", "version": "1"},
+            },
+        )
         stdin.write(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n')
         times = []
         for rid in range(2, calls + 12):
             question = " ".join(rng.choice(WORDS) for _ in range(6))
             start = time.perf_counter()
-            reply = request(rid, "tools/call", {"name": "where_can_i_find",
-                                                "arguments": {"question": question}})
+            reply = request(
+                rid, "tools/call", {"name": "where_can_i_find", "arguments": {"question": question}}
+            )
             if rid >= 12:  # the first ten are the warm-up
                 times.append((time.perf_counter() - start) * 1000)
             assert not reply["result"].get("isError"), reply
@@ -233,12 +287,28 @@ def stdio_latency(base: Path, cards: int, calls: int) -> None:
     home = published_home(base, f"stdio-{cards}", synthetic_index(base / f"idx-{cards}", cards))
     times = asyncio.run(_stdio_latency(home, calls))
     p50 = pct(times, 0.5)
-    emit("stdio_ms", client="mcp.ClientSession (validates output schema)", p50=round(p50, 2),
-         p99=round(pct(times, 0.99), 2), calls=calls, cards=cards, target_p50=10, ok=p50 <= 10)
+    emit(
+        "stdio_ms",
+        client="mcp.ClientSession (validates output schema)",
+        p50=round(p50, 2),
+        p99=round(pct(times, 0.99), 2),
+        calls=calls,
+        cards=cards,
+        target_p50=10,
+        ok=p50 <= 10,
+    )
     times = _raw_stdio_latency(home, calls)
     p50 = pct(times, 0.5)
-    emit("stdio_raw_ms", client="raw JSON-RPC lines", p50=round(p50, 2),
-         p99=round(pct(times, 0.99), 2), calls=calls, cards=cards, target_p50=10, ok=p50 <= 10)
+    emit(
+        "stdio_raw_ms",
+        client="raw JSON-RPC lines",
+        p50=round(p50, 2),
+        p99=round(pct(times, 0.99), 2),
+        calls=calls,
+        cards=cards,
+        target_p50=10,
+        ok=p50 <= 10,
+    )
 
 
 def free_port() -> int:
@@ -250,10 +320,17 @@ def free_port() -> int:
 @contextmanager
 def http_server(home: Path) -> Iterator[str]:
     port = free_port()
-    env = {**os.environ, "SOURCEFINDER_HOME": str(home),
-           "SOURCEFINDER_INDEX": str(home / "no-index")}
-    proc = subprocess.Popen([SOURCEFINDER, "serve", "--transport", "http", "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {
+        **os.environ,
+        "SOURCEFINDER_HOME": str(home),
+        "SOURCEFINDER_INDEX": str(home / "no-index"),
+    }
+    proc = subprocess.Popen(
+        [SOURCEFINDER, "serve", "--transport", "http", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -286,9 +363,9 @@ async def _http_load(url: str, clients: int, requests: int) -> tuple[int, int]:
                 for _ in range(requests):
                     question = " ".join(rng.choice(WORDS) for _ in range(6))
                     try:
-                        result = await client.call_tool("where_can_i_find",
-                                                        {"question": question},
-                                                        raise_on_error=False)
+                        result = await client.call_tool(
+                            "where_can_i_find", {"question": question}, raise_on_error=False
+                        )
                     except Exception:  # a transport failure counts as an error, run goes on
                         errors += 1
                         continue
@@ -314,17 +391,27 @@ def http_load(base: Path, cards: int, clients: int, requests: int) -> None:
     questions = log.count("question")
     sessions = len({e.session_id for e in log.events(kinds=["question"])})
     total = clients * requests
-    emit("http", clients=clients, requests_each=requests, cards=cards, answered=ok,
-         errors=errors, seconds=round(elapsed, 2), requests_per_s=round(ok / elapsed, 1),
-         question_episodes=questions, distinct_sessions=sessions,
-         one_episode_per_request=questions == sessions == total,
-         ok=errors == 0 and questions == sessions == total)
+    emit(
+        "http",
+        clients=clients,
+        requests_each=requests,
+        cards=cards,
+        answered=ok,
+        errors=errors,
+        seconds=round(elapsed, 2),
+        requests_per_s=round(ok / elapsed, 1),
+        question_episodes=questions,
+        distinct_sessions=sessions,
+        one_episode_per_request=questions == sessions == total,
+        ok=errors == 0 and questions == sessions == total,
+    )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--figures", default="cold,rss,stdio,http",
-                        help="comma-separated: cold, rss, stdio, http")
+    parser.add_argument(
+        "--figures", default="cold,rss,stdio,http", help="comma-separated: cold, rss, stdio, http"
+    )
     parser.add_argument("--runs", type=int, default=5, help="cold starts to take the median of")
     parser.add_argument("--calls", type=int, default=300, help="stdio calls timed")
     parser.add_argument("--clients", type=int, default=32, help="concurrent HTTP clients")

@@ -34,11 +34,20 @@ REPO = Path(__file__).resolve().parents[1]
 QUESTIONS = REPO / "evals" / "questions.jsonl"
 
 
-def emit(figure: str, value: float, target: float | None, unit: str = "s",
-         **extra: object) -> None:
-    print(json.dumps({"figure": figure, "value": round(value, 3), "unit": unit,
-                      "target": target, "ok": target is None or value <= target, **extra}),
-          flush=True)
+def emit(figure: str, value: float, target: float | None, unit: str = "s", **extra: object) -> None:
+    print(
+        json.dumps(
+            {
+                "figure": figure,
+                "value": round(value, 3),
+                "unit": unit,
+                "target": target,
+                "ok": target is None or value <= target,
+                **extra,
+            }
+        ),
+        flush=True,
+    )
 
 
 def generate_bulk(log_path: Path, events: int) -> None:
@@ -110,24 +119,59 @@ def generate_demo(log_path: Path, events: int, seed: int = 11) -> None:
         client = f"agent-{rng.randrange(12)}"
         hit = next((j for j, c in enumerate(cands) if c in q.gold), None)
         if rng.random() < 0.1:  # a mistaken report
-            out = {"found": True, "sources_tried": cands[:1], "what_worked": [],
-                   "what_failed": cands[:1], "better_source": rng.choice(cards)}
+            out = {
+                "found": True,
+                "sources_tried": cands[:1],
+                "what_worked": [],
+                "what_failed": cands[:1],
+                "better_source": rng.choice(cards),
+            }
         elif hit is None:
-            out = {"found": bool(q.gold), "sources_tried": cands, "what_worked": [],
-                   "what_failed": cands, "better_source": q.gold[0] if q.gold else None}
+            out = {
+                "found": bool(q.gold),
+                "sources_tried": cands,
+                "what_worked": [],
+                "what_failed": cands,
+                "better_source": q.gold[0] if q.gold else None,
+            }
         else:
-            out = {"found": True, "sources_tried": cands[:hit + 1], "what_worked": [cands[hit]],
-                   "what_failed": cands[:hit], "better_source": None}
+            out = {
+                "found": True,
+                "sources_tried": cands[: hit + 1],
+                "what_worked": [cands[hit]],
+                "what_failed": cands[:hit],
+                "better_source": None,
+            }
         out.update(notes="", question_seq=0)
         sid = f"s{i}"
         at = f"2026-10-{1 + i % 28:02d}T12:00:00+00:00"
-        rows.append((f"q{i}", sid, "question", client, at, None, json.dumps(
-            {"question": q.question, "context": "", "verdict": "confident",
-             "candidates": cands, "ranked": cands, "pinned": []})))
+        rows.append(
+            (
+                f"q{i}",
+                sid,
+                "question",
+                client,
+                at,
+                None,
+                json.dumps(
+                    {
+                        "question": q.question,
+                        "context": "",
+                        "verdict": "confident",
+                        "candidates": cands,
+                        "ranked": cands,
+                        "pinned": [],
+                    }
+                ),
+            )
+        )
         rows.append((f"o{i}", sid, "outcome", client, at, None, json.dumps(out)))
     con = sqlite3.connect(log_path)
-    con.executemany("INSERT INTO events(event_id, session_id, kind, client, at, index_version,"
-                    " payload) VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+    con.executemany(
+        "INSERT INTO events(event_id, session_id, kind, client, at, index_version,"
+        " payload) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )
     con.commit()
     con.close()
 
@@ -139,8 +183,13 @@ def bench_ingest(work: Path, events: int) -> Path:
     emit("generate_events_seconds", time.perf_counter() - start, None, events=events)
     ref = refresh_reference(load_index(REPO / "index"), read_questions(QUESTIONS))
     report = ingest(log, wh, snapshot=snap, reference=ref)
-    emit("ingest_seconds", report.seconds, 60.0, events=report.rows,
-         sessions=report.total["questions"])
+    emit(
+        "ingest_seconds",
+        report.seconds,
+        60.0,
+        events=report.rows,
+        sessions=report.total["questions"],
+    )
     again = ingest(log, wh, snapshot=snap)
     emit("reingest_noop_seconds", again.seconds, 60.0, events=again.rows)
     return snap
@@ -169,11 +218,20 @@ def bench_loop(work: Path, events: int) -> None:
             NightShift(NightConfig(settings, QUESTIONS, today=date(2026, 10, 29))).run_night()
             ok = True
         else:
-            night = NightShiftResource(home=str(settings.home), index=str(REPO / "index"),
-                                       questions=str(QUESTIONS), today="2026-10-29")
+            night = NightShiftResource(
+                home=str(settings.home),
+                index=str(REPO / "index"),
+                questions=str(QUESTIONS),
+                today="2026-10-29",
+            )
             ok = materialize_loop(night, log_level="ERROR").success
-        emit(f"nightly_loop_{runner}_seconds", time.perf_counter() - start, 120.0,
-             events=events, success=ok)
+        emit(
+            f"nightly_loop_{runner}_seconds",
+            time.perf_counter() - start,
+            120.0,
+            events=events,
+            success=ok,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:

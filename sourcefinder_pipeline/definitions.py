@@ -22,11 +22,13 @@ from sourcefinder_pipeline.defs.loop.jobs import (
 from sourcefinder_pipeline.defs.report import assets as report_assets
 from sourcefinder_pipeline.defs.report.sensors import watched_sources_sensor
 from sourcefinder_pipeline.defs.verify import assets as verify_assets
+from sourcefinder_pipeline.defs.watch import assets as watch_assets
+from sourcefinder_pipeline.defs.watch import checks as watch_checks
 from sourcefinder_pipeline.resources import NightShiftResource
 
-ASSET_MODULES = (collect_assets, verify_assets, correct_assets, evaluate_assets,
-                 report_assets)
-CHECK_MODULES = (collect_checks, correct_checks)
+ASSET_MODULES = (collect_assets, watch_assets, verify_assets, correct_assets,
+                 evaluate_assets, report_assets)
+CHECK_MODULES = (collect_checks, watch_checks, correct_checks)
 
 
 def loop_assets() -> list[Any]:

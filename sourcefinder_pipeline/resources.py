@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from pathlib import Path
 
@@ -25,6 +24,10 @@ class NightShiftResource(ConfigurableResource):
     today: str = ""  # YYYY-MM-DD: the night's date (empty: today)
     prober: str = "disabled"  # disabled | recorded (replays the index's marks) | local
     org_root: str = "."  # the folder holding org/: where the local prober and watcher look
+    allow_loopback: bool = False  # let http probes reach 127.0.0.1 (the example docs site)
+    # URL prefix in a card's http probe -> where it is served tonight, e.g.
+    # {"http://127.0.0.1:8088": "http://127.0.0.1:49152"}
+    probe_url_rewrites: dict[str, str] = {}
 
     def settings(self) -> Settings:
         base = Settings()
@@ -38,13 +41,9 @@ class NightShiftResource(ConfigurableResource):
     def night(self) -> NightShift:
         cfg = NightConfig(self.settings(), Path(self.questions), self.min_clients,
                           self.tolerance, date.fromisoformat(self.today) if self.today else None)
-        shift = NightShift(cfg, watched=self._watched(cfg.settings.home))
+        shift = NightShift(cfg, org_root=Path(self.org_root))
         if self.prober not in ("", "disabled"):
-            shift.prober = make_prober(self.prober, shift.index(), Path(self.org_root))
+            shift.prober = make_prober(self.prober, shift.index(), Path(self.org_root),
+                                       allow_loopback=self.allow_loopback,
+                                       url_rewrites=self.probe_url_rewrites)
         return shift
-
-    @staticmethod
-    def _watched(home: Path) -> list[str] | None:
-        """Sources the watcher saw that no card covers (``<home>/watch/topics.json``)."""
-        path = Path(home) / "watch" / "topics.json"
-        return [str(t) for t in json.loads(path.read_text())] if path.is_file() else None

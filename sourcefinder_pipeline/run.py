@@ -24,11 +24,17 @@ def materialize_loop(night: NightShiftResource, instance: DagsterInstance | None
 
 
 def materialize_night(settings: Settings, questions: Path, on: date, *,
-                      min_clients: int = 3, tolerance: float = 0.02) -> dict[str, Any]:
+                      min_clients: int = 3, tolerance: float = 0.02,
+                      org_root: Path | None = None, prober: str = "disabled",
+                      allow_loopback: bool = False,
+                      url_rewrites: dict[str, str] | None = None) -> dict[str, Any]:
     """The demo's summary of one night run through Dagster (same keys as ``run_night``)."""
     night = NightShiftResource(home=str(settings.home), index=str(settings.index),
                                questions=str(questions), min_clients=min_clients,
-                               tolerance=tolerance, today=on.isoformat())
+                               tolerance=tolerance, today=on.isoformat(),
+                               org_root=str(org_root or "."), prober=prober,
+                               allow_loopback=allow_loopback,
+                               probe_url_rewrites=dict(url_rewrites or {}))
     before = current_version(settings.home)
     result = materialize_loop(night, log_level="WARNING")
     shift = night.night()

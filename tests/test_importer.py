@@ -9,7 +9,7 @@ from sourcefinder.errors import InvalidInputError
 from sourcefinder.importer import UNSTATED, import_jsonl
 from sourcefinder.index import lint, load_index
 
-BENCH = Path(__file__).resolve().parents[2] / "shared" / "benchmarks" / "metatool" / "sources.jsonl"
+BENCH = Path(__file__).resolve().parent / "data" / "metatool-sources.jsonl"
 
 
 def _write(path: Path, rows: list[object]) -> Path:

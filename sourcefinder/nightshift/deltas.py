@@ -1,4 +1,10 @@
-"""Automatic card deltas from verified claims: health counters, probe marks, last_verified.
+"""Automatic card deltas from verified claims and the probe sweep: health counters, probe
+marks, last_verified.
+
+Probe results come from verification (cards with claims, re-probed) and from the sweep
+(every card, ``sweep.py``); per example, a result that ran wins over one that did not, and
+verification's over the sweep's. A mark is dated the day its probe ran, so replaying an
+old sweep changes nothing; a result that did not run changes nothing at all.
 
 Only these three kinds apply without review (they record evidence; they do not reword a
 card). Counting is incremental through the ledger: each verified group adds the clients it
@@ -25,7 +31,8 @@ from sourcefinder.nightshift.verify import Verification
 
 
 def automatic(verification: Verification, index: Index, ledger: Mapping[str, Any],
-              on: date) -> list[DeltaGroup]:
+              on: date, swept: Mapping[str, list[dict[str, Any]]] | None = None
+              ) -> list[DeltaGroup]:
     counted: Mapping[str, list[str]] = ledger.get("counted", {})
     helpful: dict[str, int] = defaultdict(int)
     harmful: dict[str, int] = defaultdict(int)
@@ -42,23 +49,31 @@ def automatic(verification: Verification, index: Index, ledger: Mapping[str, Any
         (helpful if v.kind == "worked" else harmful)[v.subject] += len(new)
         because[v.subject].append(v.key)
         adds[v.subject][v.key] = new
+    swept = swept or {}
     groups = []
-    for cid in sorted(set(helpful) | set(harmful) | set(verification.probes)):
+    for cid in sorted(set(helpful) | set(harmful) | set(verification.probes) | set(swept)):
         card = index.cards.get(cid)
         if card is None:
             continue
         edits: list[dict[str, Any]] = []
-        probes = verification.probes.get(cid, [])
+        probes = _merge(verification.probes.get(cid, []), swept.get(cid, []))
         edits.extend(_probe_marks(card.examples, probes, cid, on))
         ran = [p for p in probes if p["ok"] is not None]
-        verified_now = helpful[cid] > 0 or (bool(ran) and all(p["ok"] for p in ran))
         base = card.health or Health()
-        if helpful[cid] or harmful[cid] or (verified_now and base.last_verified != on):
+        verified_on: date | None = None
+        if helpful[cid]:
+            verified_on = on
+        elif ran and all(p["ok"] for p in ran):
+            verified_on = max(_ran_on(p, on) for p in ran)
+        if verified_on is not None and base.last_verified is not None \
+                and base.last_verified >= verified_on:
+            verified_on = None  # never move last_verified back, nor rewrite it unchanged
+        if helpful[cid] or harmful[cid] or verified_on is not None:
             edits.append(UpdateHealth(cid, base.helpful + helpful[cid],
                                       base.harmful + harmful[cid],
-                                      on if verified_now else base.last_verified).to_dict())
+                                      verified_on or base.last_verified).to_dict())
         if edits:
-            notes = because[cid] + ([f"probes re-run: {len(ran)}"] if ran else [])
+            notes = because[cid] + ([f"probes run: {len(ran)}"] if ran else [])
             groups.append(DeltaGroup(f"auto:{cid}", cid, tuple(edits), tuple(notes),
                                      adds[cid]))
     return groups
@@ -72,10 +87,25 @@ def _probe_marks(examples: Iterable[Any], probes: list[dict[str, Any]], cid: str
         ex = queries.get(p["query"])
         if ex is None or p["ok"] is None:
             continue
-        mark = "✓" if p["ok"] else "✗"
-        if ex.mark != mark or ex.mark_date != on:
-            out.append(SetProbeMark(cid, p["query"], mark, on).to_dict())
+        mark, ran = ("✓" if p["ok"] else "✗"), _ran_on(p, on)
+        if ex.mark != mark or ex.mark_date != ran:
+            out.append(SetProbeMark(cid, p["query"], mark, ran).to_dict())
     return out
+
+
+def _merge(verified: list[dict[str, Any]], swept: list[dict[str, Any]]
+           ) -> list[dict[str, Any]]:
+    """Per query: a result that ran beats one that did not; verification's beats the sweep's."""
+    out: dict[str, dict[str, Any]] = {}
+    for p in (*swept, *verified):
+        if p["query"] not in out or p["ok"] is not None:
+            out[p["query"]] = p
+    return list(out.values())
+
+
+def _ran_on(p: Mapping[str, Any], default: date) -> date:
+    ran = p.get("ran_at")
+    return date.fromisoformat(ran) if isinstance(ran, str) and ran else default
 
 
 def approved(lines: Iterable[str], already: Iterable[str]) -> tuple[list[DeltaGroup],

@@ -11,16 +11,19 @@ Sections, each ranked by distinct clients then sessions:
 5. Watched topics no card covers: sources the watcher saw (new ones included) that no
    card's targets cover, as its coverage check decided.
 6. Coverage gaps: the coverage matrix rows that are not `covered`.
+7. Failing example probes: examples the probe sweep sees failing; the ones that passed
+   (or were never probed) before are stale how-tos, listed first.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sourcefinder.index.model import Index
 from sourcefinder.nightshift.model import Proposal, Session
+from sourcefinder.nightshift.sweep import Failing
 from sourcefinder.nightshift.verify import Verification, topic_key
 
 MAX_CHAIN = 4
@@ -80,8 +83,11 @@ def rising_classes(sessions: Sequence[Session], min_recent: int = 5) -> list[dic
 
 def render(sessions: Sequence[Session], verification: Verification, index: Index,
            coverage: Sequence[dict[str, Any]], *, min_clients: int,
-           watched: Sequence[str] | None, version: str) -> tuple[str, list[dict[str, Any]]]:
-    """(markdown, ranked entries) for the gap report."""
+           watched: Sequence[str] | None, version: str, failing: Sequence[Failing] = (),
+           watch_notes: Mapping[str, str] | None = None) -> tuple[str, list[dict[str, Any]]]:
+    """(markdown, ranked entries) for the gap report. ``watched``: sources no card covers
+    (None: no watcher report); ``watch_notes``: what the watcher knows of each source."""
+    notes = watch_notes or {}
     needs = unmet_needs(sessions, min_clients=max(2, min_clients - 1))
     terms = [v for v in verification.claims if v.kind == "unknown_term"
              and v.verdict == "verified"]
@@ -105,12 +111,13 @@ def render(sessions: Sequence[Session], verification: Verification, index: Index
     lines += ["", "## 4. Rising question classes", ""]
     lines += [f"- **{r['cls']}**: {r['recent_share']:.0%} of recent sessions, "
               f"{r['earlier_share']:.0%} before" for r in rising] or ["None."]
-    lines += ["", "## 5. Watched topics no card covers", ""]
+    lines += ["", "## 5. Watched sources no card covers", ""]
     if watched is None:
         lines.append("No watcher report in the state folder.")
     else:
-        lines += [f"- {t}: watched, new or changed, and no card covers it" for t in watched] \
-            or ["None."]
+        lines += [f"- {t}{f' ({notes[t]})' if t in notes else ''}: watched, and no card "
+                  "covers it (a failing coverage check)" for t in watched] \
+            or ["None: every watched source has a card."]
     lines += ["", "## 6. Coverage gaps", "",
               "| class | sessions | found | eval hit@k | best internal | best external | gap |",
               "|---|---|---|---|---|---|---|"]
@@ -119,10 +126,22 @@ def render(sessions: Sequence[Session], verification: Verification, index: Index
             lines.append(f"| {row['cls']} | {row['sessions']} | {row['found_rate']} | "
                          f"{row['eval_hit_at_k']} | {row['best_internal'] or '—'} | "
                          f"{row['best_external'] or '—'} | {row['gap']} |")
+    lines += ["", "## 7. Failing example probes", ""]
+    for f in failing:
+        lines.append(f"- **{f.card_id}** \"{f.query}\": "
+                     + (f"stale how-to: was {f.was or 'unmarked'}, failing since {f.since}"
+                        if f.stale else f"known failure (marked ✗), failing since {f.since}")
+                     + f"; {f.detail}")
+    if not failing:
+        lines.append("None.")
     ranked = ([{"kind": "unmet_need", "subject": n["question"], "clients": len(n["clients"])}
                for n in needs]
               + [{"kind": "unknown_term", "subject": v.subject, "clients": len(v.supporters)}
-                 for v in terms])
+                 for v in terms]
+              + [{"kind": "stale_howto", "subject": f"{f.card_id}: {f.query}", "clients": 0}
+                 for f in failing if f.stale]
+              + [{"kind": "uncovered_source", "subject": t, "clients": 0}
+                 for t in watched or ()])
     ranked.sort(key=lambda e: -e["clients"])
     return "\n".join(lines) + "\n", ranked
 

@@ -2,8 +2,8 @@
 state folder (``state.NightPaths``): the Dagster assets call these one to one, and
 ``run_night`` chains them for the demo and the bench.
 
-    collect → claims → verify → deltas (+ eval gate) → publish → condensed → evaluate
-            → levers → coverage → gaps
+    collect → watch (probe sweep, watcher) → claims → verify → deltas (+ eval gate)
+            → publish → condensed → evaluate → levers → coverage → gaps
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from sourcefinder.nightshift import claims as claims_mod
 from sourcefinder.nightshift import coverage as coverage_mod
 from sourcefinder.nightshift import deltas as deltas_mod
 from sourcefinder.nightshift import evaluation, gaps, gate, proposals
+from sourcefinder.nightshift import sweep as sweep_mod
 from sourcefinder.nightshift.model import Claim, DeltaGroup, Session, VerifiedClaim, as_dict
-from sourcefinder.nightshift.probing import Prober
+from sourcefinder.nightshift.probing import Prober, SweptProber
 from sourcefinder.nightshift.state import (
     NightPaths,
     copy_index,
@@ -34,6 +35,7 @@ from sourcefinder.nightshift.state import (
     write_json,
     write_text,
 )
+from sourcefinder.nightshift.sweep import Sweep
 from sourcefinder.nightshift.verify import Verification, verify
 from sourcefinder.probes import DisabledProber
 from sourcefinder.publish import Published, build, content_version, current_version
@@ -41,6 +43,7 @@ from sourcefinder.publish import load_published as _load_published
 from sourcefinder.warehouse.ingest import IngestReport, ingest
 from sourcefinder.warehouse.reference import refresh_reference
 from sourcefinder.warehouse.sessions import read_sessions
+from sourcefinder.watch import WatchReport, scan
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,8 @@ class NightConfig:
 class NightShift:
     config: NightConfig
     prober: Prober = field(default_factory=DisabledProber)
-    watched: list[str] | None = None  # topics the watcher saw starting, when it runs
+    watched: list[str] | None = None  # sources no card covers (None: read watch/topics.json)
+    org_root: Path | None = None  # the folder holding org/, where the watcher looks
 
     @property
     def paths(self) -> NightPaths:
@@ -85,6 +89,49 @@ class NightShift:
         return ingest(s.log_path, s.warehouse_path, snapshot=self.paths.snapshot,
                       reference=refresh_reference(ref, self.questions()))
 
+    # -- watch ------------------------------------------------------------------------------
+    def probe_sweep(self) -> Sweep:
+        """Every card's probes with the configured prober; failing examples carried over."""
+        previous = Sweep.from_dict(read_json(self.paths.probe_results, None))
+        result = sweep_mod.sweep(self.index(), self.prober, self.on, previous)
+        write_json(self.paths.probe_results, result.as_dict())
+        return result
+
+    def swept(self) -> Sweep | None:
+        """The last probe sweep (any night), or None when none has run."""
+        return Sweep.from_dict(read_json(self.paths.probe_results, None))
+
+    def watch(self) -> WatchReport | None:
+        """Scan the org root for new, changed, removed and uncovered sources (names, times,
+        refs: never content); None when there is no ``org/`` under ``org_root``."""
+        root = self.org_root
+        if root is None or not (Path(root) / "org").is_dir():
+            return None
+        report = scan(root, self.index(), self.paths.watch_state)
+        write_json(self.paths.watch_report, {
+            "scanned_at": report.scanned_at, "baseline": report.baseline,
+            "sources": {s.path: s.kind for s in report.sources}, "new": report.new,
+            "changed": report.changed, "removed": report.removed,
+            "uncovered": report.uncovered,
+            "ignored": [{"what": i.what, "reason": i.reason} for i in report.ignored]})
+        self.watched = sorted(report.uncovered)
+        write_json(self.paths.watch_topics, self.watched)
+        return report
+
+    def watched_topics(self) -> list[str] | None:
+        """Watched sources no card covers (None: the watcher has not run)."""
+        if self.watched is not None:
+            return self.watched
+        data = read_json(self.paths.watch_topics, None)
+        return None if data is None else [str(t) for t in data]
+
+    def watch_notes(self) -> dict[str, str]:
+        """Per watched source, what the last scan knows of it: its kind, and whether new."""
+        report = read_json(self.paths.watch_report, {})
+        new = set(report.get("new", []))
+        return {path: kind + (", new since the last scan" if path in new else "")
+                for path, kind in report.get("sources", {}).items()}
+
     # -- verify -----------------------------------------------------------------------------
     def claims(self) -> list[Claim]:
         found = claims_mod.extract(self.sessions(), self.index())
@@ -96,8 +143,12 @@ class NightShift:
         lines = self.paths.claims.read_text(encoding="utf-8").splitlines() \
             if self.paths.claims.is_file() else []
         found = [Claim(**json.loads(line)) for line in lines if line.strip()]
+        prober: Prober = self.prober
+        swept = self.swept()
+        if swept is not None and swept.on == self.on.isoformat():
+            prober = SweptProber(self.prober, swept.results_by_card())  # no probe runs twice
         result = verify(found, self.index(), on=self.on, min_clients=self.config.min_clients,
-                        prober=self.prober)
+                        prober=prober)
         write_json(self.paths.verified, {"claims": [as_dict(v) for v in result.claims],
                                          "probes": result.probes,
                                          "discredited": result.discredited})
@@ -114,7 +165,9 @@ class NightShift:
         paths, index, verification = self.paths, self.index(), self.verification()
         ledger = read_json(paths.ledger, {"counted": {}, "approved": []})
         quarantine = read_json(paths.quarantine, {})
-        groups = deltas_mod.automatic(verification, index, ledger, self.on)
+        swept = self.swept()
+        groups = deltas_mod.automatic(verification, index, ledger, self.on,
+                                      swept.results_by_card() if swept else None)
         lines = paths.approved.read_text().splitlines() if paths.approved.is_file() else []
         approved, unreadable = deltas_mod.approved(lines, ledger.get("approved", []))
         groups, held = deltas_mod.split_quarantined(groups + approved, quarantine)
@@ -127,7 +180,8 @@ class NightShift:
                                    "candidate": result.candidate_hit_at_1}
             write_json(paths.quarantine, quarantine)
         proposed = proposals.propose(self.sessions(), verification, index,
-                                     proposals.Thresholds(min_clients=self.config.min_clients))
+                                     proposals.Thresholds(min_clients=self.config.min_clients),
+                                     stale=swept.stale() if swept else ())
         write_text(paths.proposals, gaps.render_proposals(
             proposed, [g.key for g in held] + list(result.culprits), self.on.isoformat()))
         plan = {"night": self.on.isoformat(), "groups": [as_dict(g) for g in groups],
@@ -202,15 +256,20 @@ class NightShift:
     def gap_report(self) -> tuple[str, list[dict[str, Any]]]:
         rows = read_json(self.paths.coverage.with_suffix(".json"), None) or self.coverage()
         pub = self.published()
+        swept = self.swept()
         text, ranked = gaps.render(self.sessions(), self.verification(), pub.index, rows,
-                                   min_clients=self.config.min_clients, watched=self.watched,
-                                   version=pub.version)
+                                   min_clients=self.config.min_clients,
+                                   watched=self.watched_topics(),
+                                   watch_notes=self.watch_notes(), version=pub.version,
+                                   failing=swept.failing if swept else ())
         write_text(self.paths.gap_report, text)
         return text, ranked
 
     def run_night(self) -> dict[str, Any]:
         """Every step in order, as one nightly run outside Dagster (demo, bench)."""
         ingested = self.collect()
+        swept = self.probe_sweep()
+        watched = self.watch()
         self.claims()
         verified = self.verify()
         plan = self.deltas()
@@ -223,7 +282,10 @@ class NightShift:
                 "discredited": sorted(verified.discredited),
                 "gate": plan["gate"], "published": published,
                 "hit_at_1": report["hit_at_1"], "live": report["live"],
-                "top_lever": levers[0]["lever"] if levers else None, "gaps": len(ranked)}
+                "top_lever": levers[0]["lever"] if levers else None, "gaps": len(ranked),
+                "probes": swept.counts(),
+                "flipped": [{**as_dict(r), "after": r.after} for r in swept.flipped()],
+                "uncovered": list(watched.uncovered) if watched else None}
 
 
 def _record(cls: type, d: dict[str, Any]) -> Any:

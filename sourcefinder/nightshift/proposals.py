@@ -12,20 +12,23 @@ treated the way a DBA treats a query workload.
                      reading path skips that node
     over_prescribed  a deep reading path on a card clients succeed with first time, with no
                      vocabulary trouble (a proxy: the log does not say whether they read it)
-    stale_howto      a card clients find answers in whose example probes fail
+    stale_howto      a card clients find answers in whose example probes fail, or a card
+                     whose example probe newly fails in the probe sweep (it passed, or was
+                     never probed, before)
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sourcefinder.errors import EditError
 from sourcefinder.index.edits import AddDraftCard
 from sourcefinder.index.model import Index
 from sourcefinder.nightshift.model import Proposal, Session
+from sourcefinder.nightshift.sweep import Failing
 from sourcefinder.nightshift.verify import Verification, topic_key
 
 _STOP = frozenset("""a an and are as at be by can do does for from get how i in is it me my
@@ -42,11 +45,12 @@ class Thresholds:
 
 
 def propose(sessions: Sequence[Session], verification: Verification, index: Index,
-            t: Thresholds = Thresholds()) -> list[Proposal]:
+            t: Thresholds = Thresholds(), stale: Iterable[Failing] = ()) -> list[Proposal]:
+    """``stale``: examples the probe sweep saw start failing (``Sweep.stale()``)."""
     out = [*_splits(sessions, index, t), *_drafts(sessions, index, t),
            *_rewrites(sessions, verification, index, t), *_twins(sessions, index, t),
            *_edges(verification, index), *_over_prescribed(sessions, index, t),
-           *_stale(verification)]
+           *_stale(verification, stale, index)]
     return sorted(out, key=lambda p: (-p.score, p.kind, p.subject))
 
 
@@ -192,9 +196,23 @@ def _over_prescribed(sessions: Sequence[Session], index: Index, t: Thresholds
     return out
 
 
-def _stale(verification: Verification) -> list[Proposal]:
-    return [Proposal("stale_howto", v.subject, f"rewrite the how-to of {v.subject}: its "
-                     "probes fail though clients find answers there",
-                     tuple(f"probe {p['query']!r}: {p['detail']}" for p in v.probes
-                           if p["ok"] is False)[:5], score=len(v.supporters))
-            for v in verification.claims if v.kind == "stale_howto"]
+def _stale(verification: Verification, swept: Iterable[Failing], index: Index
+           ) -> list[Proposal]:
+    out = [Proposal("stale_howto", v.subject, f"rewrite the how-to of {v.subject}: its "
+                    "probes fail though clients find answers there",
+                    tuple(f"probe {p['query']!r}: {p['detail']}" for p in v.probes
+                          if p["ok"] is False)[:5], score=len(v.supporters))
+           for v in verification.claims if v.kind == "stale_howto"]
+    done = {p.subject for p in out}
+    by_card: dict[str, list[Failing]] = defaultdict(list)
+    for f in swept:
+        if f.stale and f.card_id in index.cards and f.card_id not in done:
+            by_card[f.card_id].append(f)
+    for cid, failing in sorted(by_card.items()):
+        out.append(Proposal(
+            "stale_howto", cid, f"check the how-to of {cid}: {len(failing)} example probe(s) "
+            "newly fail (the source moved, or the example is out of date)",
+            tuple(f"probe {f.query!r}: was {f.was or 'unmarked'}, failing since {f.since}: "
+                  f"{f.detail}" for f in failing)[:5],
+            score=len(failing)))
+    return out

@@ -9,6 +9,10 @@
                                     the next night, never counts a client twice)
     <home>/nightshift/quarantine.json  delta groups the eval gate named; held for review
     <home>/nightshift/approved.jsonl   reviewed edits (``Edit.to_dict()`` a line) to apply
+    <home>/nightshift/probe_results.json  the last probe sweep: every example's result, what
+                                    flipped, and the examples failing (since when)
+    <home>/watch/                   the watcher: state.json (its last scan), report.json,
+                                    topics.json (watched sources no card covers)
     <home>/reports/                 proposed-deltas.md, gap-report.md, evals, levers, coverage
     <home>/analytics.duckdb         the analysts' warehouse snapshot
 """
@@ -65,6 +69,26 @@ class NightPaths:
     @property
     def approved(self) -> Path:
         return self.root / "approved.jsonl"
+
+    @property
+    def probe_results(self) -> Path:
+        return self.root / "probe_results.json"
+
+    @property
+    def watch(self) -> Path:
+        return self.home / "watch"
+
+    @property
+    def watch_state(self) -> Path:
+        return self.watch / "state.json"
+
+    @property
+    def watch_report(self) -> Path:
+        return self.watch / "report.json"
+
+    @property
+    def watch_topics(self) -> Path:
+        return self.watch / "topics.json"
 
     @property
     def reports(self) -> Path:

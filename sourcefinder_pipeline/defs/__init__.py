@@ -1,1 +1,2 @@
-"""One folder per stage of the night shift: collect, verify, correct, evaluate, report."""
+"""One folder per stage of the night shift: collect, watch (probe sweep, watcher), verify,
+correct, evaluate, report."""

@@ -7,11 +7,12 @@ from dagster import MaterializeResult, MetadataValue, asset
 from sourcefinder_pipeline.resources import NightShiftResource
 
 
-@asset(group_name="correct", deps=["verified_claims"], kinds={"python"})
+@asset(group_name="correct", deps=["verified_claims", "probe_results"], kinds={"python"})
 def card_deltas(night: NightShiftResource) -> MaterializeResult:
-    """Field-level edits from verified claims, staged on a copy of the worktree: health
-    counters, probe marks and last_verified (automatic); splits, draft cards, rewrite flags,
-    undeclared twins and foundation edges proposed for review in proposed-deltas.md."""
+    """Field-level edits from verified claims and the probe sweep, staged on a copy of the
+    worktree: health counters, probe marks and last_verified (automatic); splits, draft
+    cards, rewrite flags, undeclared twins, foundation edges and stale how-tos proposed for
+    review in proposed-deltas.md."""
     shift = night.night()
     plan = shift.deltas()
     gate = plan["gate"]
@@ -21,6 +22,8 @@ def card_deltas(night: NightShiftResource) -> MaterializeResult:
     return MaterializeResult(metadata={
         "delta_groups": len(plan["groups"]),
         "edits": sum(len(g["edits"]) for g in plan["groups"]),
+        "probe_marks": sum(e["op"] == "set_probe_mark" for g in plan["groups"]
+                           for e in g["edits"]),
         "held_for_review": len(plan["held"]),
         "proposals": len(plan["proposals"]),
         **{f"proposed_{k}": n for k, n in sorted(kinds.items())},

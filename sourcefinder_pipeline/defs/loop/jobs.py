@@ -13,10 +13,13 @@ verify_and_correct = define_asset_job(
     "verify_and_correct", AssetSelection.groups("collect", "verify", "correct"),
     description="New feedback: ingest, verify, correct and publish (gated).")
 evaluate_index = define_asset_job(
-    "evaluate_index", AssetSelection.groups("evaluate", "report"),
-    description="A newly published index: evals, lever ranking, coverage, gap report.")
+    "evaluate_index",
+    AssetSelection.groups("evaluate", "report") | AssetSelection.assets("watched_sources"),
+    description="A newly published index, or the watcher saw the uncovered sources change: "
+                "evals, lever ranking, coverage, the watcher's scan and the gap report.")
 night_shift = define_asset_job(
-    "night_shift", AssetSelection.all(), description="The whole nightly loop.")
+    "night_shift", AssetSelection.all(),
+    description="The whole nightly loop, the probe sweep and the watcher included.")
 
 nightly = ScheduleDefinition(job=night_shift, cron_schedule="0 2 * * *",
                              execution_timezone="UTC",

@@ -22,10 +22,13 @@ def coverage_matrix(night: NightShiftResource) -> MaterializeResult:
         "path": MetadataValue.path(str(shift.paths.coverage))})
 
 
-@asset(group_name="report", deps=["coverage_matrix", "verified_claims"], kinds={"python"})
+@asset(group_name="report",
+       deps=["coverage_matrix", "verified_claims", "probe_results", "watched_sources"],
+       kinds={"python"})
 def gap_report(night: NightShiftResource) -> MaterializeResult:
     """Ranked unmet information needs with the evidence attached (markdown): unmet needs,
-    unknown terms, onboarding debt, rising question classes, watched topics no card covers."""
+    unknown terms, onboarding debt, rising question classes, watched sources no card
+    covers, coverage gaps, and failing example probes (stale how-tos first)."""
     shift = night.night()
     text, ranked = shift.gap_report()
     return MaterializeResult(metadata={

@@ -23,9 +23,10 @@ def claims(night: NightShiftResource) -> MaterializeResult:
         "path": MetadataValue.path(str(shift.paths.claims))})
 
 
-@asset(group_name="verify", deps=["claims"], kinds={"python"})
+@asset(group_name="verify", deps=["claims", "probe_results"], kinds={"python"})
 def verified_claims(night: NightShiftResource) -> MaterializeResult:
-    """Claims after verification: probes re-run where cards have them, other episodes
+    """Claims after verification: probes re-run where cards have them (tonight's sweep
+    results reused when it covered the card), other episodes
     cross-examined, independent clients required (distinct ids; a client repeating itself
     counts once; discredited clients set aside), with the evidence kept."""
     shift = night.night()
