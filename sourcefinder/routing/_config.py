@@ -1,20 +1,29 @@
 """``RouterConfig``: every knob of the offline router, in one frozen record.
 
-Signals fused by reciprocal rank (``_fuse``), each with its weight:
+Signals are fused by reciprocal rank (``_fuse``): a card's fused score is
+``sum(weight_s / (rrf_k + rank_s))`` over the signals that ranked it.
 
-==================  ==========================================================  =======
-signal              what ranks the cards                                        weight
-==================  ==========================================================  =======
-lexical             BM25F over the whole card (``_lexical``)                    1.0
-semantic            cosine of question and card passage vectors (optional)      1.0
-neighbours          votes of the most similar past questions (tf-idf cosine)    1.5
-neighbours_sem      votes of the most similar past questions (embeddings)       1.5
-learned             BM25 over the questions each card answered                  1.0
-centroid            cosine to each card's mean answered-question vector         1.0
-==================  ==========================================================  =======
+==============  ===========================================================  ======
+signal          what ranks the cards                                         weight
+==============  ===========================================================  ======
+lexical         BM25F over the whole card plus its learned field             1.0
+semantic        cosine of question and card vectors (with an embedder)       1.0
+neighbours      votes of the most similar past questions (tf-idf cosine)     0.5
+neighbours_sem  votes of the most similar past questions (embeddings)        1.0
+centroid        cosine to each card's mean answered-question vector          1.0
+rules_out       the NOT part names what the question rules out ("not X: ...") 1.0
+==============  ===========================================================  ======
 
-The memory signals only speak once something was learned, so a cold router is lexical
-(plus semantic when on); as outcomes accumulate, the memory signals outvote them.
+The memory speaks once something was learned: through the learned field inside the
+lexical signal and through its own signals. A cold router is lexical (plus semantic).
+
+How the defaults were chosen (MetaTool dev, tuned on one quarter of the questions and
+checked on another; see ``bench/metatool_routing.py``): ``rrf_k`` 5 rather than the
+usual 60 because there are few signals and each one's first place carries weight;
+``k1`` 2.0 because field weighting inflates term frequencies (usual for BM25F); the
+lexical neighbour vote at 0.5 because the learned field already carries most of what
+neighbours know; ``confident_at`` 0.7 where the first candidate was right 80-93% of
+the time.
 """
 
 from __future__ import annotations
@@ -30,23 +39,27 @@ class RouterConfig:
 
     # Lexical: field weights, BM25 saturation, and how much ``context`` terms count.
     fields: FieldWeights = field(default_factory=FieldWeights)
-    k1: float = 1.2
+    k1: float = 2.0
     context_weight: float = 0.4
     # Weight of one occurrence in the learned field (answered questions appended to the
     # card they found; 0 keeps the lexical signal to the card text alone).
     learned_field: float = 1.0
 
     # Fusion: RRF constant, how deep each signal is read, and the signal weights.
-    rrf_k: float = 20.0
+    rrf_k: float = 5.0
     depth: int = 50
     w_lexical: float = 1.0
     w_semantic: float = 1.0
-    w_neighbours: float = 1.5
-    w_neighbours_sem: float = 1.5
-    w_learned: float = 1.0
+    w_neighbours: float = 0.5
+    w_neighbours_sem: float = 1.0
     w_centroid: float = 1.0
-    # Embed questions when an embedder is given (costs one model call per new question).
+    w_rules_out: float = 1.0
+    # Use the embedder when one is given (one model call per new question), and only
+    # when the ranking without it has confidence under ``embed_below`` (a cascade: the
+    # cheap signals answer what they are sure of, the model is asked about the rest).
     semantic: bool = True
+    embed_only_when_unsure: bool = True
+    embed_below: float = 0.7
 
     # Memory: neighbours read, vote sharpness, the least similarity that may vote, and
     # the similarity at which a past answer is pinned first.
@@ -60,6 +73,7 @@ class RouterConfig:
 
     # Declarations: NOT part, demotion, drafts, trust and health priors (``_priors``).
     not_strength: float = 3.0
+    excluded_strength: float = 3.0
     demoted_factor: float = 0.5
     draft_factor: float = 0.85
     trust_factors: tuple[tuple[str, float], ...] = (
@@ -69,13 +83,14 @@ class RouterConfig:
     )
     health_weight: float = 0.1
 
-    # Confidence: where absolute evidence saturates (lexical coverage of the question's
-    # idf mass; cosine, e5-small's scale), verdict thresholds, and the candidate cut.
+    # Confidence: where absolute evidence starts and saturates (lexical coverage of the
+    # question's idf mass; a card's cosine lift over the median card's, e5-small's
+    # scale), verdict thresholds, and the candidate cut.
     coverage_full: float = 0.6
-    cos_floor: float = 0.80
-    cos_full: float = 0.92
-    confident_at: float = 0.5
-    nowhere_below: float = 0.15
+    lift_floor: float = 0.03
+    lift_full: float = 0.10
+    confident_at: float = 0.7
+    nowhere_below: float = 0.2
     cut_ratio: float = 0.5
     min_confidence: float = 0.05
     max_candidates: int = 8

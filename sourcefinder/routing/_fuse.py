@@ -16,24 +16,30 @@ import numpy as np
 
 @dataclass(frozen=True)
 class Signal:
-    """One ranker's opinion: card positions with positive scores, best first."""
+    """One ranker's opinion: card positions with positive scores, best first.
+
+    ``ranks`` gives each entry's rank; equal scores share the better rank, so a tie
+    in one signal never decides the order on its own (authored order breaks it last).
+    """
 
     name: str
     weight: float
     order: tuple[int, ...]
+    ranks: tuple[int, ...]
 
 
 def ranked(name: str, weight: float, scores: np.ndarray, depth: int) -> Signal:
-    """A signal from a dense score vector: the ``depth`` best cards with score > 0.
-
-    Ties keep card order (the authored order of the index), so fusion is deterministic.
-    """
+    """A signal from a dense score vector: the ``depth`` best cards with score > 0."""
     positive = np.flatnonzero(scores > 0)
     if len(positive) > depth:
         cut = np.argpartition(-scores[positive], depth - 1)[:depth]
         positive = positive[cut]
     order = positive[np.lexsort((positive, -scores[positive]))]
-    return Signal(name, weight, tuple(int(i) for i in order))
+    values = scores[order]
+    ranks: list[int] = []
+    for r, v in enumerate(values, start=1):
+        ranks.append(ranks[-1] if r > 1 and v == values[r - 2] else r)
+    return Signal(name, weight, tuple(int(i) for i in order), tuple(ranks))
 
 
 def rrf(signals: list[Signal], k: float) -> dict[int, float]:
@@ -42,11 +48,6 @@ def rrf(signals: list[Signal], k: float) -> dict[int, float]:
     for signal in signals:
         if signal.weight <= 0:
             continue
-        for rank, i in enumerate(signal.order, start=1):
+        for i, rank in zip(signal.order, signal.ranks, strict=True):
             fused[i] = fused.get(i, 0.0) + signal.weight / (k + rank)
     return fused
-
-
-def ranks(signals: list[Signal]) -> dict[str, dict[int, int]]:
-    """Signal name -> card position -> its rank there (for reasons and diagnostics)."""
-    return {s.name: {i: r for r, i in enumerate(s.order, start=1)} for s in signals}

@@ -115,10 +115,13 @@ class LexicalIndex:
             t: (ids, (self.idf[t] * tf * (k1 + 1.0) / (tf + k1)).astype(np.float32))
             for t, (ids, tf) in self.pseudo.items()
         }
-        self.not_postings: dict[str, list[int]] = {}
+        self.not_postings: dict[str, list[int]] = {}  # NOT-only terms
+        self.not_any: dict[str, list[int]] = {}  # every NOT-part term
         for i, nots in enumerate(self.not_terms):
-            for t in nots - self.positive[i]:
-                self.not_postings.setdefault(t, []).append(i)
+            for t in sorted(nots):
+                self.not_any.setdefault(t, []).append(i)
+                if t not in self.positive[i]:
+                    self.not_postings.setdefault(t, []).append(i)
         self.k1 = k1
 
     def score(self, query: dict[str, float]) -> np.ndarray:
@@ -157,6 +160,15 @@ class LexicalIndex:
             idf = _idf(self.n, len(hit))
             scores[hit] += w * idf * tf[hit] * (self.k1 + 1.0) / (tf[hit] + self.k1)
         return scores
+
+    def positive_cards(self, term: str) -> np.ndarray:
+        """Positions of the cards whose own text (not the NOT part) has ``term``."""
+        hit = self.pseudo.get(term)
+        return hit[0] if hit is not None else np.zeros(0, dtype=np.int32)
+
+    def not_cards(self, term: str) -> list[int]:
+        """Positions of the cards whose NOT part names ``term``."""
+        return self.not_any.get(term, [])
 
     def not_hits(self, query: dict[str, float]) -> dict[int, list[str]]:
         """Card -> the query terms it mentions only in its NOT part."""

@@ -6,9 +6,10 @@ Three readings of the same outcomes, each cheap to update one outcome at a time:
   (idf from the remembered questions themselves) and, when question vectors exist, by
   cosine of embeddings. Neighbours vote for what worked and against what failed
   (``vote``); a near-duplicate whose answer is known is what lets the router pin.
-- **learned terms**: every question that a card answered is appended to a per-card
-  "learned" document, scored with BM25 over cards: a term -> source association that
-  generalizes beyond the nearest neighbour (document expansion from the query log).
+- **learned field**: every question that a card answered is appended to a per-card
+  "learned" document, which the router scores as one more BM25F field of the card: a
+  term -> source association that generalizes beyond the nearest neighbour (document
+  expansion from the query log).
 - **centroids**: the mean question vector per card, when vectors exist.
 
 Card ids are kept as strings, so a memory outlives index versions; ids the current index
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from sourcefinder.routing._question import analyse
 from sourcefinder.routing._text import terms
 
 if TYPE_CHECKING:
@@ -88,7 +90,6 @@ class Memory:
         self._term_ids: dict[str, int] = {}
         self._df = _Rows(1)  # document frequency per term id (a column vector)
         self._postings: dict[int, _Ints] = {}
-        self._doc_terms: list[np.ndarray] = []
         self._flat = _Ints()  # all documents' term ids, concatenated
         self._starts = _Ints()
         self._vectors: _Rows | None = None
@@ -108,7 +109,7 @@ class Memory:
 
     @property
     def has_vectors(self) -> bool:
-        return self._vectors is not None and self._vectors.n == len(self.outcomes) > 0
+        return self._vectors is not None and self._vectors.n > 0
 
     def add(self, outcome: PastOutcome, vector: np.ndarray | None = None) -> None:
         """Remember one outcome (its question vector is computed when an embedder is set)."""
@@ -116,20 +117,25 @@ class Memory:
             vector = self.embedder.embed_queries([outcome.question])[0]
         doc = len(self.outcomes)
         self.outcomes.append(outcome)
-        ids = sorted({self._term_id(t) for t in terms(outcome.question)})
+        asked = terms(analyse(outcome.question).positive)  # what it ruled out is not asked
+        ids = sorted({self._term_id(t) for t in asked})
         self._starts.append(self._flat.n)
         for tid in ids:
             self._flat.append(tid)
             self._df.view[tid, 0] += 1.0
             self._postings.setdefault(tid, _Ints()).append(doc)
-        self._doc_terms.append(np.asarray(ids, dtype=np.int32))
+        # Vectors stay aligned with outcomes; an outcome without one gets a zero row,
+        # which is never anyone's neighbour.
         if vector is not None:
             if self._vectors is None:
                 self._vectors = _Rows(len(vector))
-            if self._vectors.n == doc:  # vectors stay aligned with outcomes, or are unused
-                self._vectors.append(vector)
+                for _ in range(doc):
+                    self._vectors.append(np.zeros(len(vector), dtype=np.float32))
+            self._vectors.append(vector)
+        elif self._vectors is not None:
+            self._vectors.append(np.zeros(self._vectors.view.shape[1], dtype=np.float32))
         for card_id in outcome.worked:
-            for t, tf in Counter(terms(outcome.question)).items():
+            for t, tf in Counter(asked).items():
                 per_card = self._learned.setdefault(t, {})
                 per_card[card_id] = per_card.get(card_id, 0) + tf
                 self._learned_len[card_id] += tf
@@ -176,25 +182,6 @@ class Memory:
         return _top(np.arange(len(sims)), sims, k)
 
     # --- per-card aggregates ----------------------------------------------------------
-
-    def learned_scores(self, query: dict[str, float], k1: float = 1.2, b: float = 0.75
-                       ) -> dict[str, float]:  # fmt: skip
-        """BM25 of each card's learned document (its answered questions) for ``query``."""
-        n_cards = len(self._learned_len)
-        if not n_cards:
-            return {}
-        avg = sum(self._learned_len.values()) / n_cards
-        out: dict[str, float] = {}
-        for t, w in query.items():
-            per_card = self._learned.get(t)
-            if not per_card:
-                continue
-            df = len(per_card)
-            idf = math.log(1.0 + (n_cards - df + 0.5) / (df + 0.5))
-            for card_id, tf in per_card.items():
-                norm = k1 * (1.0 - b + b * self._learned_len[card_id] / avg)
-                out[card_id] = out.get(card_id, 0.0) + w * idf * tf * (k1 + 1.0) / (tf + norm)
-        return out
 
     def learned_field(self, query: dict[str, float], b: float = 0.75
                       ) -> dict[str, dict[str, float]]:  # fmt: skip

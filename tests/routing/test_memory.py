@@ -48,8 +48,8 @@ def test_learned_terms_associate_questions_with_the_cards_that_answered() -> Non
     memory = Memory()
     memory.add(PastOutcome("forecast temperature tomorrow", ("weather",), ()))
     memory.add(PastOutcome("share price earnings", ("finance",), ()))
-    scores = memory.learned_scores(query("temperature next week"))
-    assert set(scores) == {"weather"}
+    field = memory.learned_field(query("temperature next week"))
+    assert field == {"temperatur": {"weather": 1.0}}
 
 
 def test_memory_embeds_questions_when_given_an_embedder(embedder: Embedder) -> None:

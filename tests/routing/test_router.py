@@ -160,10 +160,25 @@ def test_ranking_is_deterministic(org: Index, embedder: Embedder) -> None:
 
 
 def test_semantic_signal_is_fused_when_an_embedder_is_given(org: Index, embedder: Embedder) -> None:
-    router = OfflineRouter(org, embedder=embedder)
+    config = RouterConfig(embed_only_when_unsure=False)
+    router = OfflineRouter(org, embedder=embedder, config=config)
     first = router.rank("button colors and design tokens").candidates[0]
     assert first.card_id == "design-system"
     assert any("cosine" in r for r in first.reasons)
+
+
+def test_embeds_only_when_the_cheap_ranking_is_unsure(org: Index, embedder: Embedder) -> None:
+    router = OfflineRouter(org, embedder=embedder)
+    sure = "FY27 travel budget forecast sheet"
+    unsure = "stuff about things in general"
+    assert OfflineRouter(org).rank(sure).verdict == "confident"
+    assert OfflineRouter(org).rank(unsure).verdict != "confident"
+    router.rank(sure)
+    router.rank(unsure)
+    assert embedder.queries == [unsure]  # type: ignore[attr-defined]
+    router.learn(PastOutcome(unsure, ("data-help",), ()))
+    router.learn(PastOutcome(sure, ("finance-space",), ()))
+    assert embedder.queries == [unsure]  # type: ignore[attr-defined]  # learning reuses the cached vector, adds none
 
 
 def test_semantic_can_be_switched_off(org: Index, embedder: Embedder) -> None:
@@ -186,3 +201,33 @@ def test_health_breaks_a_tie_between_identical_cards(
     better = replace(base, id="runbooks-b", health=Health(helpful=9, harmful=0))
     router = OfflineRouter(index_of([good, better]))
     assert router.rank("outage runbooks").full[0].card_id == "runbooks-b"
+
+
+def test_a_chain_of_successors_ends_at_the_newest(
+    cards: list[Card], index_of: Callable[[list[Card]], Index]
+) -> None:
+    base = next(c for c in cards if c.id == "perf-old")
+    v1 = replace(base, id="perf-v1", what="performance reports, first edition", status="active")
+    v2 = replace(base, id="perf-v2", what="performance reports, second edition",
+                 status="active", supersedes=("perf-v1",))  # fmt: skip
+    v3 = replace(base, id="perf-v3", what="the performance space", status="active",
+                 supersedes=("perf-v2",))  # fmt: skip
+    router = OfflineRouter(index_of([v1, v2, v3]))  # authored oldest first
+    ranking = router.rank("first edition performance reports")
+    assert ids(ranking.full)[:3] == ["perf-v3", "perf-v2", "perf-v1"]
+
+
+def test_what_the_question_rules_out_pushes_down_and_the_not_part_agrees(org: Index) -> None:
+    router = OfflineRouter(org)
+    question = "Not the budgets: where is the monthly calendar?"
+    assert position(router, question, "people-space") < position(router, question, "finance-space")
+    finance = next(s for s in router.rank(question).full if s.card_id == "finance-space")
+    assert any("rules out" in r for r in finance.reasons)
+
+
+def test_a_present_time_word_keeps_the_successor_first(org: Index) -> None:
+    router = OfflineRouter(org)
+    question = "old performance trend reports differ: which are current?"
+    assert position(router, question, "historical-performance") < position(
+        router, question, "perf-old"
+    )

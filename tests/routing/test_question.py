@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+import pytest
+
+from sourcefinder.routing._question import analyse
+
+
+@pytest.mark.parametrize(
+    ("question", "positive", "negated"),
+    [
+        ("Not the pay policy: where can I download my payslip?",
+         "where can I download my payslip?", ("pai", "polici")),
+        ("Skip the official explanations: which term does the agreement use?",
+         "which term does the agreement use?", ("offici", "explan")),
+        ("This isn't a support ticket: who is working the stuck container?",
+         "who is working the stuck container?", ("support", "ticket")),
+        ("I want the dashboards, not the raw tables", "I want the dashboards", ("raw", "tabl")),
+        ("Is there a latency chart? I checked Looker and found nothing.",
+         "Is there a latency chart?", ("looker",)),
+    ],
+)  # fmt: skip
+def test_negated_spans_are_split_off(question: str, positive: str, negated: tuple) -> None:
+    analysed = analyse(question)
+    assert analysed.positive.strip() == positive
+    assert analysed.negated == negated
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I can't find a cheap flight to Paris. Can you help?",
+        "Why couldn't customers book during the 2023 peak season?",
+        "Contributory negligence is not a valid defense in liability cases.",
+        "I don't know where the payroll calendar is.",
+    ],
+)
+def test_stated_needs_are_not_exclusions(question: str) -> None:
+    analysed = analyse(question)
+    assert analysed.negated == ()
+    assert analysed.positive.strip() == question
+
+
+def test_present_time_words_are_noticed() -> None:
+    assert analyse("Which dashboard is authoritative today?").current
+    assert not analyse("Which dashboard did we use in 2022?").current
