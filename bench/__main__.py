@@ -12,6 +12,8 @@ import time
 
 SCRIPTS = (
     "bench.foundation_bench",  # parse + lint + build at 500 / 2,000 / 20,000 cards
+    "bench.eval_speed",  # route latency at 500 / 5,000 cards; eval of 1,000 questions
+    "bench.metatool_cli",  # MetaTool via import-jsonl, eval (cold), simulate, eval (learned)
     "bench.metatool_routing",  # routing quality and speed (MetaTool dev, synthetic orgs)
     "bench.mcp_bench",  # the MCP server: cold start, RSS, stdio and HTTP round trips
     "bench.nightshift_bench",  # ingest, analyst views, the nightly loop
