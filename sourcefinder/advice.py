@@ -25,7 +25,8 @@ from sourcefinder.routing import Ranking, Router, Scored
 MODALITIES = ("text", "database", "ask a human", "history")
 _DB_KINDS = ("database", "warehouse", "dashboard", "api", "sql", "table", "spreadsheet", "bi")
 _HUMAN_KINDS = ("person", "channel", "chat", "team", "mailing")
-READING_PATH_FROM = 3  # merge the reading paths of this many top candidates
+READING_PATH_FROM = 3  # merge the reading paths of up to this many top candidates,
+CLOSE_TO_TOP = 0.75  # those whose confidence is at least this share of the first one's
 
 
 def modality(card: Card) -> str:
@@ -97,7 +98,9 @@ def answer(pub: Published, ranking: Ranking, session_id: str) -> Answer:
                 "suggest_source.")
     elif ranking.verdict == "uncertain":
         note = "No source is a clear match: try the candidates in order and report back."
-    path = reading_path(pub, [c.id for c in cands[:READING_PATH_FROM]])
+    top = cands[0].confidence if cands else 0.0
+    near = [c.id for c in cands[:READING_PATH_FROM] if c.confidence >= CLOSE_TO_TOP * top]
+    path = reading_path(pub, near)
     return Answer(session_id=session_id, index_version=pub.version, verdict=ranking.verdict,
                   read_if_new=path, candidates=cands,
                   ask_back=ask_back(pub.index, [c.id for c in cands[:3]], session_id), note=note)
