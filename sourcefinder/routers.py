@@ -69,6 +69,13 @@ def card_vectors(pub: Published, embedder: Embedder) -> np.ndarray:
     return vectors
 
 
+def prepare(pub: Published, settings: Settings) -> None:
+    """Compute the version's card vectors now (at build), so no request waits for them."""
+    embedder = make_embedder(settings)
+    if embedder is not None:
+        card_vectors(pub, embedder)
+
+
 def make_router(pub: Published, settings: Settings,
                 past: Iterable[PastOutcome] = ()) -> OfflineRouter | LLMRouter:
     """``SOURCEFINDER_ROUTER``: ``offline`` (default) or ``llm`` (offline as first stage and

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
 
 from sourcefinder.config import Settings
+
+# The default embedder (e5-small) costs tens of milliseconds a text on these machines; tests
+# run the lexical router unless they exercise the embedder on purpose (tests/routing, the
+# stdio test, which passes its own environment, and test_default_config.py).
+os.environ.setdefault("SOURCEFINDER_EMBEDDER", "none")
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_INDEX = ROOT / "index"
