@@ -43,8 +43,10 @@ from mcp.client.stdio import stdio_client
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from sourcefinder.config import Settings  # noqa: E402
 from sourcefinder.episodes import EpisodeLog  # noqa: E402
 from sourcefinder.publish import build  # noqa: E402
+from sourcefinder.routers import prepare  # noqa: E402
 
 SOURCEFINDER = str(Path(sys.executable).with_name("sourcefinder"))
 EXAMPLE_INDEX = REPO / "index"
@@ -103,8 +105,10 @@ def synthetic_index(root: Path, cards: int, seed: int = 4) -> Path:
 
 
 def published_home(base: Path, name: str, index: Path) -> Path:
+    """What `sourcefinder build` leaves: the version and, with the default embedder, its
+    card vectors (so the server only loads them)."""
     home = base / name
-    build(index, home)
+    prepare(build(index, home), Settings(home=home))
     return home
 
 

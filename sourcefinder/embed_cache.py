@@ -17,6 +17,7 @@ import numpy as np
 
 from sourcefinder.routing import Embedder
 
+CHUNK = 128
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS vectors (
   model TEXT NOT NULL, kind TEXT NOT NULL, key BLOB NOT NULL, vec BLOB NOT NULL,
@@ -64,7 +65,9 @@ class CachingEmbedder:
         if missing:
             text_of = dict(zip(keys, texts, strict=True))
             embed = (self.inner.embed_queries if kind == "query" else self.inner.embed_passages)
-            vectors = np.asarray(embed([text_of[k] for k in missing]), dtype=np.float32)
+            vectors = np.concatenate([  # in chunks: bounded memory for thousands of texts
+                np.asarray(embed([text_of[k] for k in missing[i:i + CHUNK]]), dtype=np.float32)
+                for i in range(0, len(missing), CHUNK)])
             with self._lock:
                 self._con.execute("BEGIN")
                 self._con.executemany(
