@@ -81,10 +81,21 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+_CARD_FIELDS = tuple(f.name for f in dataclasses.fields(Card) if f.name != "fields")
+_PLAIN = (str, int, float, bool, type(None))
+
+
 def card_json(card: Card) -> dict[str, Any]:
     """A resolved card for consumers: every value, and the line of each authored field."""
-    out = {f.name: _jsonable(getattr(card, f.name))
-           for f in dataclasses.fields(card) if f.name != "fields"}
+    out: dict[str, Any] = {}
+    for name in _CARD_FIELDS:
+        value = getattr(card, name)
+        if isinstance(value, _PLAIN):
+            out[name] = value
+        elif isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+            out[name] = list(value)
+        else:
+            out[name] = _jsonable(value)
     out["field_lines"] = {f.key: f.line for f in card.fields}
     return out
 
@@ -92,9 +103,13 @@ def card_json(card: Card) -> dict[str, Any]:
 def build(index_root: str | Path, home: str | Path, *, keep: int = 5,
           budget: int = DEFAULT_BUDGET) -> Published:
     """Lint, resolve and publish; raise ``PublishError`` (publishing nothing) on lint errors."""
-    root, pub = Path(index_root), Path(home) / PUBLISHED
     with _no_gc():
-        diags, index = lint_and_load(root)
+        return _build(Path(index_root), Path(home), keep, budget)
+
+
+def _build(root: Path, home: Path, keep: int, budget: int) -> Published:
+    pub = home / PUBLISHED
+    diags, index = lint_and_load(root)
     errors = [d for d in diags if d.level == "error"]
     if errors or index is None:
         lines = "\n".join(f"{root / d.path}:{d.line}: {d.level} {d.code}: {d.text}"
@@ -106,8 +121,7 @@ def build(index_root: str | Path, home: str | Path, *, keep: int = 5,
     built_at = datetime.now(UTC).isoformat(timespec="seconds")
     full, budgeted = render_full(index), render_budget(index, budget)
     if not (target / "manifest.json").is_file():
-        with _no_gc():
-            _assemble(root, index, version, built_at, target, (full, budgeted))
+        _assemble(root, index, version, built_at, target, (full, budgeted))
     _switch_current(pub, version)
     with open(pub / "history.jsonl", "a", encoding="utf-8") as fh:
         fh.write(json.dumps({"version": version, "published_at": built_at}) + "\n")
@@ -119,9 +133,9 @@ def build(index_root: str | Path, home: str | Path, *, keep: int = 5,
 
 @contextmanager
 def _no_gc() -> Iterator[None]:
-    """Parsing allocates many small objects and frees none; the cyclic collector would walk
-    the growing heap again and again (superlinear cost at 20,000 cards). Nothing parsed forms
-    reference cycles that need it."""
+    """A build allocates many small objects and frees few; the cyclic collector would walk
+    the growing heap again and again (superlinear cost at 20,000 cards). What a build
+    creates forms no reference cycles that need it; collection resumes afterwards."""
     enabled = gc.isenabled()
     gc.disable()
     try:
