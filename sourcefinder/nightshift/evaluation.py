@@ -10,12 +10,14 @@ from sourcefinder.evals.harness import Question, evaluate
 from sourcefinder.evals.levers import LEVERS, decompose_live
 from sourcefinder.index.model import Index
 from sourcefinder.nightshift.model import Session
-from sourcefinder.routing import OfflineRouter
+from sourcefinder.routing import OfflineRouter, Router
 
 
-def evaluate_index(index: Index, questions: Sequence[Question], k: int = 5) -> dict[str, Any]:
-    """hit@1/@k, MRR, abstention, per class, failures with levers: the index on its own."""
-    return evaluate(OfflineRouter(index), index, list(questions), k=k).as_dict()
+def evaluate_index(index: Index, questions: Sequence[Question], k: int = 5,
+                   router: Router | None = None) -> dict[str, Any]:
+    """hit@1/@k, MRR, abstention, per class, failures with levers: the index on its own
+    (no memory of sessions), ranked by ``router`` (default: the lexical offline router)."""
+    return evaluate(router or OfflineRouter(index), index, list(questions), k=k).as_dict()
 
 
 def live_rates(sessions: Sequence[Session]) -> dict[str, Any]:

@@ -40,6 +40,7 @@ from sourcefinder.nightshift.verify import Verification, verify
 from sourcefinder.probes import DisabledProber
 from sourcefinder.publish import Published, build, content_version, current_version
 from sourcefinder.publish import load_published as _load_published
+from sourcefinder.routers import make_router
 from sourcefinder.warehouse.ingest import IngestReport, ingest
 from sourcefinder.warehouse.reference import refresh_reference
 from sourcefinder.warehouse.sessions import read_sessions
@@ -227,7 +228,11 @@ class NightShift:
     # -- evaluate and report ----------------------------------------------------------------
     def evaluate(self) -> dict[str, Any]:
         pub = self.published()
-        report = evaluation.evaluate_index(pub.index, self.questions())
+        # the configured router (with its embedder, as clients get it), without memory:
+        # the standing suite measures the map itself
+        router = make_router(pub, self.config.settings)
+        report = evaluation.evaluate_index(pub.index, self.questions(), router=router)
+        report["embedder"] = self.config.settings.embedder
         report["index_version"] = pub.version
         report["live"] = evaluation.live_rates(self.sessions())
         write_json(self.paths.evals / f"{pub.version}.json", report)
