@@ -46,7 +46,7 @@ from sourcefinder.routing import (  # noqa: E402
     embed_cards,
 )
 
-BENCH = Path("/work/shared/benchmarks/metatool")
+BENCH = Path(__file__).resolve().parents[2] / "shared" / "benchmarks" / "metatool"
 
 
 def metatool_index(sources: Path) -> Index:
