@@ -185,7 +185,7 @@ def _run(args: argparse.Namespace, settings: Settings, home: Path,
           f"question: helpful count now {health.helpful if health else 0} (never verified); "
           f"discredited clients: {', '.join(result.get('discredited', [])) or 'none'}")
     print(f"reports: {paths.gap_report}, {paths.proposals}, {paths.coverage}")
-    print(f"analysts: python -c \"import duckdb; duckdb.connect('{paths.snapshot}', "
+    print(f"analysts: {sys.executable} -c \"import duckdb; duckdb.connect('{paths.snapshot}', "
           "read_only=True).sql('SELECT * FROM hit_rate_daily').show()\"")
     return 0
 
