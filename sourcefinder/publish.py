@@ -135,13 +135,17 @@ def _build(root: Path, home: Path, keep: int, budget: int) -> Published:
 def _no_gc() -> Iterator[None]:
     """A build allocates many small objects and frees few; the cyclic collector would walk
     the growing heap again and again (superlinear cost at 20,000 cards). What a build
-    creates forms no reference cycles that need it; collection resumes afterwards."""
+    creates forms no reference cycles that need it. Afterwards the survivors (the resolved
+    index) are moved straight to the oldest generation (freeze, then unfreeze), so the
+    collector's first pass does not walk them all; a later full collection still may."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
 
 
