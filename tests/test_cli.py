@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args: str, env_home: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(ROOT)}
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(ROOT),
+           "SOURCEFINDER_EMBEDDER": os.environ.get("SOURCEFINDER_EMBEDDER", "none")}
     if env_home is not None:
         env["SOURCEFINDER_HOME"] = str(env_home)
     return subprocess.run([sys.executable, "-m", "sourcefinder", *args], cwd=ROOT,
@@ -86,3 +88,50 @@ def test_user_mistakes_are_one_line_errors(args: tuple[str, ...], home: Path) ->
 def test_unknown_card_error_names_valid_ids() -> None:
     proc = run("show", "no-such-card")
     assert "valid cards:" in proc.stderr
+
+
+def test_route_prints_the_whole_answer(example_index: Path, home: Path) -> None:
+    proc = run("route", "who do I ask about a customs hold on an import", "--index",
+               str(example_index), env_home=home)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert out.startswith("session ") and "verdict: " in out
+    assert "Candidates:" in out or "No candidates." in out
+    assert "report_outcome(session_id=" in out
+    as_json = run("route", "who do I ask about a customs hold on an import", "--index",
+                  str(example_index), "--json", env_home=home)
+    answer = json.loads(as_json.stdout)
+    assert {"session_id", "index_version", "verdict", "read_if_new", "candidates",
+            "ask_back"} <= set(answer)
+    assert all(c["provenance"]["file"] and c["provenance"]["line"] > 0
+               for c in answer["candidates"])
+
+
+def test_eval_json_has_every_figure(example_index: Path, home: Path) -> None:
+    proc = run("eval", "--index", str(example_index), "--questions",
+               str(ROOT / "evals" / "questions.jsonl"), "--json", env_home=home)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    for key in ("n", "k", "hit_at_1", "hit_at_k", "mrr_at_10", "abstain_precision",
+                "abstain_recall", "false_abstain_rate", "by_class", "failures", "levers"):
+        assert key in report
+    assert report["n"] >= 150 and report["k"] == 5
+
+
+def test_simulate_writes_real_episodes_and_eval_never_writes(example_index: Path,
+                                                             home: Path,
+                                                             tmp_path: Path) -> None:
+    lines = (ROOT / "evals" / "questions.jsonl").read_text().splitlines()[:12]
+    questions = tmp_path / "q.jsonl"
+    questions.write_text("\n".join(lines) + "\n")
+    sim = run("simulate", "--questions", str(questions), "--index", str(example_index),
+              env_home=home)
+    assert sim.returncode == 0, sim.stderr
+    assert json.loads(sim.stdout)["asked"] == 12
+    from sourcefinder.episodes import EpisodeLog
+
+    log = EpisodeLog(home / "episodes.sqlite", readonly=True)
+    assert log.count("question") == 12 and log.count("outcome") == 12
+    before = log.max_seq()
+    run("eval", "--index", str(example_index), "--questions", str(questions), env_home=home)
+    assert EpisodeLog(home / "episodes.sqlite", readonly=True).max_seq() == before
