@@ -43,6 +43,7 @@ from mcp.client.stdio import stdio_client
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from bench.synthetic import WORDS, write_index  # noqa: E402
 from sourcefinder.config import Settings  # noqa: E402
 from sourcefinder.episodes import EpisodeLog  # noqa: E402
 from sourcefinder.publish import build  # noqa: E402
@@ -51,57 +52,9 @@ from sourcefinder.routers import prepare  # noqa: E402
 SOURCEFINDER = str(Path(sys.executable).with_name("sourcefinder"))
 EXAMPLE_INDEX = REPO / "index"
 DEVNULL = open(os.devnull, "w")  # noqa: SIM115 - the servers' log lines, for the whole run
-WORDS = (
-    "invoice billing shipment carrier lane tariff customs booking container warehouse "
-    "dashboard metric churn forecast budget payroll contract customer ticket release api "
-    "deploy incident outage runbook latency schema pipeline onboarding glossary policy "
-    "audit vendor roadmap experiment flag search queue stream model dataset privacy "
-    "finance sales campaign quota support escalation inventory pricing"
-).split()
-KINDS = (
-    "wiki",
-    "git-repo",
-    "database",
-    "dashboard",
-    "ticket-tracker",
-    "chat-channel",
-    "public-docs",
-    "drive-folder",
-    "api",
-    "person",
-)
-GROUPS = ("Engineering", "Operations", "Analytics", "Commercial", "People", "External")
-
-
-# -- a synthetic organization ----------------------------------------------------------------
-def synthetic_index(root: Path, cards: int, seed: int = 4) -> Path:
-    """Write an index of ``cards`` flat cards in the index format (no clusters, no nodes)."""
-    rng = random.Random(seed)
-
-    def words(n: int) -> str:
-        return " ".join(rng.choice(WORDS) for _ in range(n))
-
-    out = [f"# Synthetic org ({cards} cards)\n", "Generated for benchmarks.\n"]
-    per_group = -(-cards // len(GROUPS))
-    for g, group in enumerate(GROUPS):
-        out.append(f"# {group}\n")
-        for i in range(g * per_group, min(cards, (g + 1) * per_group)):
-            out.append(
-                "\n".join(
-                    [
-                        f"## src-{i:04d}",
-                        f"- what/what-not: {words(7)} — NOT {words(3)}",
-                        f"- kind: {rng.choice(KINDS)} · scope: internal · trust: primary",
-                        f"- contains: {words(10)} (~{rng.randrange(10, 900)} docs)",
-                        f"- how: {words(8)}",
-                        f'- example: "{words(4)}" → {words(3)}',
-                    ]
-                )
-                + "\n"
-            )
-    root.mkdir(parents=True, exist_ok=True)
-    (root / "INDEX.md").write_text("\n".join(out), encoding="utf-8")
-    return root
+def synthetic_index(root: Path, cards: int) -> Path:
+    """An index of ``cards`` cards (clusters and a foundation tree included)."""
+    return write_index(root, cards, seed=4)
 
 
 def published_home(base: Path, name: str, index: Path) -> Path:

@@ -12,8 +12,6 @@ from sourcefinder.config import Settings
 from sourcefinder.demo import prepare
 from sourcefinder.desk import Desk
 from sourcefinder.evals.harness import Question, read_questions
-from sourcefinder.orgkit.build import build_org
-from sourcefinder.orgkit.site import running
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -33,18 +31,3 @@ def desk(settings: Settings) -> Iterator[Desk]:
 @pytest.fixture(scope="session")
 def questions() -> list[Question]:
     return read_questions(REPO / "evals" / "questions.jsonl")
-
-
-@pytest.fixture(scope="session")
-def org_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A root holding the example organization (``<root>/org/...``), built once."""
-    root = tmp_path_factory.mktemp("harborline")
-    build_org(root)
-    return root
-
-
-@pytest.fixture(scope="module")
-def docs_site(org_root: Path) -> Iterator[str]:
-    """The example docs site on a free 127.0.0.1 port (the index's probes name 8088)."""
-    with running(org_root / "org") as base:
-        yield base

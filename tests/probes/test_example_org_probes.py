@@ -51,20 +51,22 @@ def test_the_planted_file_and_git_failures_fail(index: Index, org_root: Path) ->
     assert [r.ok for r in customs] == [True, False]
 
 
-def test_http_runner_reproduces_the_index_marks(index: Index, org_root: Path, site: str) -> None:
+def test_http_runner_reproduces_the_index_marks(index: Index, org_root: Path,
+                                                docs_site: str) -> None:
     prober = LocalProber(org_root, allow_loopback=True)
     cards = _cards(index, "http")
     assert len(cards) >= 7
     for card in cards:
-        local = dataclasses.replace(card, probe=card.probe.replace("http://127.0.0.1:8088", site))
+        local = dataclasses.replace(
+            card, probe=card.probe.replace("http://127.0.0.1:8088", docs_site))
         _assert_marks(prober.run(local, ON), card)
 
 
 def test_the_purged_tableau_workbook_fails_over_http(
-    index: Index, org_root: Path, site: str
+    index: Index, org_root: Path, docs_site: str
 ) -> None:
     card = index.card("tableau-legacy")
-    probed = dataclasses.replace(card, probe=f"http {site}/tableau/search?q={{query}}")
+    probed = dataclasses.replace(card, probe=f"http {docs_site}/tableau/search?q={{query}}")
     [result] = LocalProber(org_root, allow_loopback=True).run(probed, ON)
     assert result.ok is False and "no results" in result.detail
 
