@@ -27,6 +27,7 @@ _DB_KINDS = ("database", "warehouse", "dashboard", "api", "sql", "table", "sprea
 _HUMAN_KINDS = ("person", "channel", "chat", "team", "mailing")
 READING_PATH_FROM = 3  # merge the reading paths of up to this many top candidates,
 CLOSE_TO_TOP = 0.75  # those whose confidence is at least this share of the first one's
+MAX_UNMATCHED = 8  # words_not_in_index lists at most this many
 
 
 def modality(card: Card) -> str:
@@ -92,10 +93,12 @@ def _from_scored(pub: Published, s: Scored) -> Candidate:
 def answer(pub: Published, ranking: Ranking, session_id: str) -> Answer:
     cands = [_from_scored(pub, s) for s in ranking.candidates if s.card_id in pub.index.cards]
     note = ""
+    missing = list(ranking.unmatched[:MAX_UNMATCHED])
     if ranking.verdict == "nowhere":
-        note = ("Nothing in the index covers this well. Candidates below, if any, are people "
-                "or channels to ask; if you find it elsewhere, report it as better_source or "
-                "suggest_source.")
+        note = ("Nothing in the index covers this well"
+                + (f" (no source mentions {_quoted(missing)})" if missing else "")
+                + ". Candidates below, if any, are people or channels to ask; if you find it "
+                "elsewhere, report it as better_source or suggest_source.")
     elif ranking.verdict == "uncertain":
         note = "No source is a clear match: try the candidates in order and report back."
     top = cands[0].confidence if cands else 0.0
@@ -103,7 +106,12 @@ def answer(pub: Published, ranking: Ranking, session_id: str) -> Answer:
     path = reading_path(pub, near)
     return Answer(session_id=session_id, index_version=pub.version, verdict=ranking.verdict,
                   read_if_new=path, candidates=cands,
-                  ask_back=ask_back(pub.index, [c.id for c in cands[:3]], session_id), note=note)
+                  ask_back=ask_back(pub.index, [c.id for c in cands[:3]], session_id), note=note,
+                  words_not_in_index=missing)
+
+
+def _quoted(words: list[str]) -> str:
+    return ", ".join(f"'{w}'" for w in words)
 
 
 def _doubt(card: Card) -> tuple[int, str, str]:

@@ -62,6 +62,10 @@ class Answer(BaseModel):
     candidates: list[Candidate] = Field(description="ordered by confidence, cut by confidence")
     ask_back: str
     note: str = ""
+    words_not_in_index: list[str] = Field(
+        default_factory=list,
+        description="specific words of the question no source card uses (names left out), "
+                    "most specific first: the map may not cover them")
 
 
 class OutcomeRecorded(BaseModel):

@@ -123,6 +123,7 @@ class Desk:
             "candidates": [c.id for c in answer.candidates],
             "ranked": [s.card_id for s in ranking.full[:10]],
             "pinned": [c.id for c in answer.candidates if c.pinned],
+            "words_not_in_index": answer.words_not_in_index,
         }, index_version=served.published.version)
         return answer
 

@@ -9,6 +9,8 @@ def render_answer(a: Answer) -> str:
     out = [f"session {a.session_id} · index {a.index_version} · verdict: {a.verdict}"]
     if a.note:
         out.append(a.note)
+    if a.words_not_in_index and a.verdict != "nowhere":
+        out.append("No source mentions: " + ", ".join(a.words_not_in_index))
     if a.read_if_new:
         out.append("\nRead if you're new:")
         for i, step in enumerate(a.read_if_new, 1):

@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from sourcefinder import advice
 from sourcefinder.config import Settings
 from sourcefinder.desk import Desk
 from sourcefinder.errors import InvalidInputError, UnknownIdError
 from sourcefinder.publish import build
+from sourcefinder.routing import Ranking
 
 
 @pytest.fixture
@@ -30,6 +32,19 @@ def test_an_answer_is_logged_with_client_and_version(desk: Desk) -> None:
     assert [e.kind for e in events] == ["question"]
     assert events[0].client == "agent-7"
     assert events[0].payload["candidates"] == [c.id for c in answer.candidates]
+
+
+def test_words_the_index_never_uses_are_named_and_logged(desk: Desk) -> None:
+    answer = desk.where_can_i_find("Where is the maintenance log for the gantry cranes "
+                                   "at our terminal in Rotterdam?")
+    assert answer.words_not_in_index[:2] == ["gantry", "cranes"]
+    assert "rotterdam" not in answer.words_not_in_index  # a name, not a subject
+    event = desk.log.session(answer.session_id)[0]
+    assert event.payload["words_not_in_index"] == answer.words_not_in_index
+    ranking = Ranking((), "nowhere", (), support=-0.2, unmatched=("gantry", "cranes"))
+    nowhere = advice.answer(desk.served().published, ranking, "s1")
+    assert "no source mentions 'gantry', 'cranes'" in nowhere.note
+    assert nowhere.words_not_in_index == ["gantry", "cranes"]
 
 
 def test_candidates_cite_where_their_text_came_from(desk: Desk) -> None:

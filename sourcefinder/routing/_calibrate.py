@@ -6,10 +6,11 @@ first candidate was right. Then:
 - ``confident_at`` is the lowest confidence above which the first candidate is right at
   least ``precision`` of the time (nowhere-questions, gold ``[]``, count as wrong: any
   source named for them is wrong);
-- ``nowhere_below`` best separates nowhere-questions from answerable ones (Youden's J:
-  share of nowhere-questions below it minus share of answerable questions below it).
-  Without nowhere-questions it is set so that at most ``answerable_loss`` of the
-  answerable questions the router gets right (hit@5) fall under it.
+- ``nowhere_below`` best separates nowhere-questions from answerable ones by the
+  ranking's *support* (the first confidence less the penalty for words the map never
+  uses): the highest threshold with at most ``answerable_loss`` of the answerable
+  questions under it, so false abstentions stay that rare and as many nowhere-questions
+  as possible fall under it.
 
 Apply the result with ``thresholds.apply(config)`` and build a new router with it.
 """
@@ -41,18 +42,21 @@ def calibrate(
     labeled_questions: Iterable[tuple[str, Sequence[str]]],
     *,
     precision: float = 0.9,
-    answerable_loss: float = 0.02,
+    answerable_loss: float = 0.03,
     k: int = 5,
 ) -> Thresholds:
     """Thresholds for ``router`` from ``(question, gold card ids)`` pairs; see module doc."""
     rows: list[tuple[float, bool, bool, bool]] = []  # confidence, nowhere-q, top1 ok, hit@k
+    supports: list[float] = []
     for question, gold in labeled_questions:
-        full = router.rank(question).full
+        ranking = router.rank(question)
+        full = ranking.full
         conf = full[0].confidence if full else 0.0
         ids = [s.card_id for s in full]
         gold_set = set(gold)
         top_ok = bool(ids) and ids[0] in gold_set
         rows.append((conf, not gold_set, top_ok, bool(gold_set.intersection(ids[:k]))))
+        supports.append(ranking.support)
     if not rows:
         raise ValueError("calibrate needs at least one labeled question")
 
@@ -64,19 +68,14 @@ def calibrate(
             confident_at = t
             break
 
-    nowhere = [r[0] for r in rows if r[1]]
-    answerable = [r[0] for r in rows if not r[1]]
-    if nowhere and answerable:
-        best_j, nowhere_below = -1.0, 0.0
-        for t in [0.0, *grid]:
-            j = sum(c < t for c in nowhere) / len(nowhere) - sum(c < t for c in answerable) / len(
-                answerable
-            )
-            if j > best_j:
-                best_j, nowhere_below = j, t
+    nowhere = [sup for sup, r in zip(supports, rows, strict=True) if r[1]]
+    answerable = [sup for sup, r in zip(supports, rows, strict=True) if not r[1]]
+    if answerable:
+        # the highest threshold that keeps answerable questions under it within the loss
+        ordered = sorted(answerable)
+        nowhere_below = ordered[int(answerable_loss * len(ordered))]
     else:
-        hits = sorted(r[0] for r in rows if not r[1] and r[3])
-        nowhere_below = hits[int(answerable_loss * len(hits))] if hits else 0.0
+        nowhere_below = min(nowhere) if nowhere else 0.0
     nowhere_below = min(nowhere_below, confident_at)
 
     confident = [r for r in rows if r[0] >= confident_at]

@@ -90,7 +90,10 @@ class RouterConfig:
     lift_floor: float = 0.03
     lift_full: float = 0.10
     confident_at: float = 0.7
-    nowhere_below: float = 0.2
+    nowhere_below: float = 0.11
+    # "nowhere" is judged on support = first confidence - uncovered_penalty * the
+    # specificity-weighted share of question words no card uses (``_router``).
+    uncovered_penalty: float = 0.25
     cut_ratio: float = 0.5
     min_confidence: float = 0.05
     max_candidates: int = 8

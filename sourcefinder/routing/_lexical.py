@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -74,42 +75,45 @@ class LexicalIndex:
             id_words = [p for t in tokens(fields["id"]) for p in split_compound(t, vocabulary)]
             counted["id"] = Counter(terms(" ".join(id_words)))
             per_field.append(counted)
-        self.field_terms: list[dict[str, frozenset[str]]] = [
-            {k: frozenset(c) for k, c in f.items()} for f in per_field
-        ]
-        self.positive: list[frozenset[str]] = [
-            frozenset().union(*f.values()) for f in self.field_terms
-        ]
-        self.not_terms: list[frozenset[str]] = [frozenset(terms(c.what_not)) for c in cards]
+        not_terms = [frozenset(terms(c.what_not)) for c in cards]
 
         df: Counter[str] = Counter()
-        for pos in self.positive:
-            df.update(pos)
+        for counted_fields in per_field:
+            df.update({t for counts in counted_fields.values() for t in counts})
         self.idf: dict[str, float] = {t: _idf(self.n, d) for t, d in df.items()}
-        for nots in self.not_terms:
+        for nots in not_terms:
             for t in nots:
                 self.idf.setdefault(t, _idf(self.n, 0))
         self.unknown_idf = _idf(self.n, 0)
 
         avg = {f: max(1e-9, sum(sum(p[f].values()) for p in per_field) / max(1, self.n))
                for f in FIELDS}  # fmt: skip
-        acc: dict[str, tuple[list[int], list[float]]] = {}
+        acc: dict[str, tuple[list[int], list[float], list[int]]] = {}
         for i, counted_fields in enumerate(per_field):
             pseudo: dict[str, float] = {}
+            masks: dict[str, int] = {}
             for f, counts in counted_fields.items():
                 length = sum(counts.values())
                 norm = 1.0 - weights.b(f) + weights.b(f) * length / avg[f]
+                bit = 1 << FIELDS.index(f)
                 for t, tf in counts.items():
                     pseudo[t] = pseudo.get(t, 0.0) + weights.weight(f) * tf / norm
+                    masks[t] = masks.get(t, 0) | bit
             for t, ptf in pseudo.items():
-                ids, ws = acc.setdefault(t, ([], []))
+                ids, ws, ms = acc.setdefault(t, ([], [], []))
                 ids.append(i)
                 ws.append(ptf)
+                ms.append(masks[t])
         # pseudo: the unsaturated field-weighted tf, for scoring with a learned field;
         # postings: the finished BM25F weight per card, for the cold path.
         self.pseudo: dict[str, tuple[np.ndarray, np.ndarray]] = {
             t: (np.asarray(ids, dtype=np.int32), np.asarray(ws, dtype=np.float32))
-            for t, (ids, ws) in acc.items()
+            for t, (ids, ws, _) in acc.items()
+        }
+        # Which fields of each card hold the term, aligned with ``pseudo`` (bit i is
+        # FIELDS[i]): kept per term, not per card, so 20,000 cards cost no sets.
+        self.field_masks: dict[str, np.ndarray] = {
+            t: np.asarray(ms, dtype=np.uint8) for t, (_, _, ms) in acc.items()
         }
         self.postings: dict[str, tuple[np.ndarray, np.ndarray]] = {
             t: (ids, (self.idf[t] * tf * (k1 + 1.0) / (tf + k1)).astype(np.float32))
@@ -117,10 +121,10 @@ class LexicalIndex:
         }
         self.not_postings: dict[str, list[int]] = {}  # NOT-only terms
         self.not_any: dict[str, list[int]] = {}  # every NOT-part term
-        for i, nots in enumerate(self.not_terms):
+        for i, nots in enumerate(not_terms):
             for t in sorted(nots):
                 self.not_any.setdefault(t, []).append(i)
-                if t not in self.positive[i]:
+                if not any(t in counts for counts in per_field[i].values()):
                     self.not_postings.setdefault(t, []).append(i)
         self.k1 = k1
 
@@ -132,6 +136,10 @@ class LexicalIndex:
             if hit is not None:
                 scores[hit[0]] += w * hit[1]
         return scores
+
+    def knows(self, term: str) -> bool:
+        """Whether any card's own text (not only a NOT part) uses ``term``."""
+        return term in self.pseudo
 
     def term_idf(self, term: str) -> float:
         return self.idf.get(term, self.unknown_idf)
@@ -182,22 +190,46 @@ class LexicalIndex:
         """The query's total idf mass (unknown terms count as rare ones)."""
         return sum(w * self.term_idf(t) for t, w in query.items())
 
-    def coverage(self, i: int, query: dict[str, float]) -> float:
-        """Share of the query's idf mass that card ``i`` matches positively (0..1)."""
-        total = sum(w * self.term_idf(t) for t, w in query.items())
+    def masks(self, cards: Sequence[int], query: dict[str, float]) -> list[dict[str, int]]:
+        """Per card in ``cards``: each query term its own text has -> the fields (bitmask)."""
+        out: list[dict[str, int]] = [{} for _ in cards]
+        if not cards:
+            return out
+        wanted = np.asarray(cards, dtype=np.int32)
+        for t in query:
+            hit = self.pseudo.get(t)
+            if hit is None:
+                continue
+            at = np.minimum(np.searchsorted(hit[0], wanted), len(hit[0]) - 1)
+            for k in np.flatnonzero(hit[0][at] == wanted).tolist():
+                out[k][t] = int(self.field_masks[t][at[k]])
+        return out
+
+    def coverage_of(self, mask: dict[str, int], query: dict[str, float]) -> float:
+        """Share of the query's idf mass that a card with term ``mask`` matches (0..1)."""
+        total = self.query_mass(query)
         if total <= 0:
             return 0.0
-        pos = self.positive[i]
-        return sum(w * self.term_idf(t) for t, w in query.items() if t in pos) / total
+        return sum(w * self.term_idf(t) for t, w in query.items() if t in mask) / total
 
-    def matched_fields(self, i: int, query: dict[str, float]) -> dict[str, list[str]]:
-        """Field -> the query terms it matched, strongest fields first, for reasons."""
+    def coverage(self, i: int, query: dict[str, float]) -> float:
+        """Share of the query's idf mass that card ``i`` matches positively (0..1)."""
+        return self.coverage_of(self.masks([i], query)[0], query)
+
+    @staticmethod
+    def fields_of(mask: dict[str, int]) -> dict[str, list[str]]:
+        """Field -> the matched terms, strongest fields first, for reasons."""
         out: dict[str, list[str]] = {}
         for f in ("what", "id", "examples", "contains", "kind", "how", "gotchas"):
-            hits = [t for t in query if t in self.field_terms[i][f]]
+            bit = 1 << FIELDS.index(f)
+            hits = [t for t, m in mask.items() if m & bit]
             if hits:
                 out[f] = hits
         return out
+
+    def matched_fields(self, i: int, query: dict[str, float]) -> dict[str, list[str]]:
+        """Field -> the query terms card ``i`` matched there, strongest fields first."""
+        return self.fields_of(self.masks([i], query)[0])
 
 
 def _idf(n: int, df: int) -> float:

@@ -183,6 +183,10 @@ class Memory:
 
     # --- per-card aggregates ----------------------------------------------------------
 
+    def knows(self, term: str) -> bool:
+        """Whether a question that found its answer used ``term``."""
+        return term in self._learned
+
     def learned_field(self, query: dict[str, float], b: float = 0.75
                       ) -> dict[str, dict[str, float]]:  # fmt: skip
         """Term -> card id -> tf of the term in the card's answered questions, length-normalized."""

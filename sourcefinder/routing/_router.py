@@ -21,6 +21,13 @@
    decides the verdict; candidates are cut below ``cut_ratio`` of it. A "nowhere"
    answer still offers a person or chat channel that has any evidence.
 
+   The verdict also weighs what the question names that the map never mentions: the
+   share of its words no card (and no answered past question) uses, each weighted by
+   how specific the word is in English (``_rarity``). "nowhere" is decided on the
+   *support*, the first confidence minus ``uncovered_penalty`` times that share, so a
+   question about "gantry cranes" in an index that has none reads as out of scope even
+   when generic words ("maintenance log", "terminal") match something.
+
 Embedding a question is the one expensive step (tens of milliseconds for e5-small on
 two cores), so with ``embed_only_when_unsure`` the router first ranks without it and
 embeds only when that ranking is not already confident.
@@ -29,6 +36,7 @@ embeds only when that ranking is not already confident.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -42,10 +50,17 @@ from sourcefinder.routing._lexical import LexicalIndex
 from sourcefinder.routing._memory import Memory, PastOutcome
 from sourcefinder.routing._priors import apply_declarations, successors
 from sourcefinder.routing._question import analyse
+from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
 from sourcefinder.routing._text import surface_forms, terms
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    before = text[:start].rstrip(" \t\"'(")
+    return not before or before[-1] in ".!?:\n"
 
 
 @dataclass(frozen=True)
@@ -66,6 +81,8 @@ class Ranking:
     candidates: tuple[Scored, ...]
     verdict: str  # "confident" | "uncertain" | "nowhere"
     full: tuple[Scored, ...] = ()  # uncut, at least the top 10 (for hit@k and MRR)
+    support: float = 0.0  # first confidence less the uncovered penalty (may be < 0)
+    unmatched: tuple[str, ...] = ()  # specific words of the question no card uses
 
 
 class Router(Protocol):
@@ -83,6 +100,8 @@ class _Question:
     rules_out: np.ndarray  # per card: idf mass of ruled-out terms its NOT part names
     current: bool  # the question points at the present
     embed_text: str  # what gets embedded: the question minus what it rules out
+    uncovered: float = 0.0  # specificity-weighted share of words the map never uses
+    unmatched: tuple[str, ...] = ()  # those words, most specific first
     learned: dict[int, list[str]] = field(default_factory=dict)  # card -> learned-field hits
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
 
@@ -108,6 +127,7 @@ class OfflineRouter:
         self._recaller = Recaller(self.memory, self._pos, cfg)
         self._succ = successors(self._cards)
         self._trust = dict(cfg.trust_factors)
+        zipf("the")  # load the word-frequency table now, not on the first question
         self._cache: QueryCache | None = None
         self._vectors: np.ndarray | None = None
         if cfg.semantic and embedder is not None:
@@ -188,8 +208,37 @@ class OfflineRouter:
                 excluded[i] = (share + idf / mass, [*words, forms.get(t, t)])
             for i in lex.not_cards(t):
                 rules_out[i] += idf
+        uncovered, unmatched = self._uncovered(analysed.positive)
         return _Question(question, qterms, query, forms, not_shares, excluded, rules_out,
-                         analysed.current, analysed.positive)  # fmt: skip
+                         analysed.current, analysed.positive, uncovered, unmatched)  # fmt: skip
+
+    def _uncovered(self, text: str) -> tuple[float, tuple[str, ...]]:
+        """Specificity-weighted share of the words in ``text`` that nothing here uses.
+
+        Names (a capitalized word not opening a sentence: "Rotterdam", "Venlo") are
+        instances, not subjects: a source of shipments covers every port, so they are
+        left out.
+        """
+        total = missing = 0.0
+        unmatched: list[tuple[float, str]] = []
+        seen: set[str] = set()
+        for match in _WORD.finditer(text):
+            raw = match.group()
+            word = raw.lower()
+            if word in seen or (raw[0].isupper() and not _opens_sentence(text, match.start())):
+                continue
+            seen.add(word)
+            stems = terms(word)
+            if not stems:
+                continue  # a stopword
+            weight = specificity(word)
+            total += weight
+            if not any(self._lex.knows(t) or self.memory.knows(t) for t in stems):
+                missing += weight
+                if weight > 1.0:  # rarer than "today": worth naming to the asker
+                    unmatched.append((weight, word))
+        unmatched.sort(key=lambda wu: -wu[0])
+        return (missing / total if total else 0.0), tuple(w for _, w in unmatched)
 
     def _lexical(self, q: _Question) -> np.ndarray:
         """BM25F over cards, plus the learned field once the memory holds answers."""
@@ -239,8 +288,9 @@ class OfflineRouter:
         evidence: list[float] = []
         first, second = self._top_two(q.lex)
         previous = 1.0
-        for i in order:
-            ev = self._evidence(i, q, cos, lift_base, recall)
+        masks = self._lex.masks(order, q.query)
+        for i, mask in zip(order, masks, strict=True):
+            ev = self._evidence(i, mask, q, cos, lift_base, recall)
             lead = self._margin(float(q.lex[i]), first, second)
             decisive = (min(1.0, score.get(i, 0.0) / ceiling) + lead) / 2
             conf = math.sqrt(ev * decisive) * score.get(i, 0.0) / top if top > 0 else 0.0
@@ -249,9 +299,9 @@ class OfflineRouter:
             conf = previous = min(conf, previous)
             evidence.append(ev)
             card = self._cards[i]
-            reasons = self._reasons(i, q, cos, recall, adj.notes.get(i, []), i in pinned)
+            reasons = self._reasons(i, mask, q, cos, recall, adj.notes.get(i, []), i in pinned)
             full.append(Scored(card.id, round(conf, 4), reasons, i in pinned, card.extends))
-        return self._verdict(full, evidence)
+        return self._verdict(full, evidence, q)
 
     # --- confidence, verdict, reasons -------------------------------------------------
 
@@ -269,11 +319,11 @@ class OfflineRouter:
             return 0.0
         return max(0.0, 1.0 - second / lex_i)
 
-    def _evidence(self, i: int, q: _Question, cos: np.ndarray | None, lift_base: float,
-                  recall: Recall) -> float:  # fmt: skip
+    def _evidence(self, i: int, mask: dict[str, int], q: _Question, cos: np.ndarray | None,
+                  lift_base: float, recall: Recall) -> float:  # fmt: skip
         """Absolute support for card ``i`` in 0..1, by noisy-OR over the signals."""
         cfg = self.config
-        parts = [min(1.0, self._lex.coverage(i, q.query) / cfg.coverage_full)]
+        parts = [min(1.0, self._lex.coverage_of(mask, q.query) / cfg.coverage_full)]
         if cos is not None:
             # How far this card stands above the typical card for this question: raw
             # cosines of unrelated texts are already high (~0.8 for e5), lifts are not.
@@ -289,25 +339,26 @@ class OfflineRouter:
             miss *= 1.0 - p
         return 1.0 - miss
 
-    def _verdict(self, full: list[Scored], evidence: list[float]) -> Ranking:
+    def _verdict(self, full: list[Scored], evidence: list[float], q: _Question) -> Ranking:
         cfg = self.config
         first = full[0]
+        support = round(first.confidence - cfg.uncovered_penalty * q.uncovered, 4)
         if first.pinned or first.confidence >= cfg.confident_at:
             verdict = "confident"
-        elif first.confidence < cfg.nowhere_below:
+        elif support < cfg.nowhere_below:
             verdict = "nowhere"
         else:
             verdict = "uncertain"
         if verdict == "nowhere":
             humans = [s for s, ev in zip(full, evidence, strict=True)
                       if ev > 0 and self.index.cards[s.card_id].kind in HUMAN_KINDS]  # fmt: skip
-            return Ranking(tuple(humans[:1]), verdict, tuple(full))
+            return Ranking(tuple(humans[:1]), verdict, tuple(full), support, q.unmatched)
         floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
-        return Ranking(tuple(cut), verdict, tuple(full))
+        return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched)
 
-    def _reasons(self, i: int, q: _Question, cos: np.ndarray | None, recall: Recall,
-                 notes: list[str], pinned: bool) -> tuple[str, ...]:  # fmt: skip
+    def _reasons(self, i: int, mask: dict[str, int], q: _Question, cos: np.ndarray | None,
+                 recall: Recall, notes: list[str], pinned: bool) -> tuple[str, ...]:  # fmt: skip
         card = self._cards[i]
         out: list[str] = []
         if pinned:
@@ -321,7 +372,7 @@ class OfflineRouter:
                 out.append(f"failed for {lost} similar past question{'s' * (lost > 1)}")
             if won or lost:
                 break
-        for name, hits in self._lex.matched_fields(i, q.query).items():
+        for name, hits in self._lex.fields_of(mask).items():
             out.append(f"{name} matches " + ", ".join(f"'{q.forms.get(t, t)}'" for t in hits[:3]))
         if q.learned.get(i):
             words = ", ".join(f"'{q.forms.get(t, t)}'" for t in q.learned[i][:3])

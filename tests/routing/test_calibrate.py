@@ -39,3 +39,11 @@ def test_without_nowhere_questions_few_answerable_ones_fall_under(org: Index) ->
     router = OfflineRouter(org, config=thresholds.apply(RouterConfig()))
     verdicts = [router.rank(q).verdict for q, _ in answerable]
     assert verdicts.count("nowhere") <= 1
+
+
+def test_no_answerable_question_falls_under_a_zero_loss_threshold(org: Index) -> None:
+    thresholds = calibrate(OfflineRouter(org), SUITE, answerable_loss=0.0)
+    router = OfflineRouter(org, config=thresholds.apply(RouterConfig()))
+    assert all(router.rank(q).verdict != "nowhere" for q, gold in SUITE if gold)
+    loose = calibrate(OfflineRouter(org), SUITE, answerable_loss=0.5)
+    assert loose.nowhere_below >= thresholds.nowhere_below

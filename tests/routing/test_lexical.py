@@ -36,7 +36,7 @@ def test_glued_ids_match_their_words() -> None:
 
     lex = LexicalIndex([make("weathertool", "forecasts"), make("tools", "a weather tool")],
                        FieldWeights())  # fmt: skip
-    assert lex.field_terms[0]["id"] == frozenset({"weather", "tool"})
+    assert lex.matched_fields(0, query("weather tool")) == {"id": ["weather", "tool"]}
 
 
 def test_coverage_is_the_matched_share_of_the_question(org: Index) -> None:

@@ -231,3 +231,39 @@ def test_a_present_time_word_keeps_the_successor_first(org: Index) -> None:
     assert position(router, question, "historical-performance") < position(
         router, question, "perf-old"
     )
+
+
+def test_words_no_card_uses_are_named_most_specific_first(org: Index) -> None:
+    ranking = OfflineRouter(org).rank("where is the maintenance log for our gantry cranes today")
+    assert ranking.unmatched[:2] == ("gantry", "cranes")  # rarest in English first
+    assert "today" not in ranking.unmatched  # too common to say what the question is about
+    assert "log" not in ranking.unmatched or "log" in ranking.unmatched[2:]
+
+
+def test_names_are_instances_not_subjects(org: Index) -> None:
+    ranking = OfflineRouter(org).rank("Weekly metric trends for the Rotterdam office")
+    assert "rotterdam" not in ranking.unmatched
+    assert "weekly" not in ranking.unmatched  # opens the sentence, and cards use it
+
+
+def test_answered_questions_teach_the_router_new_words(org: Index) -> None:
+    router = OfflineRouter(org)
+    question = "where do the gantry crane figures live"
+    assert "gantry" in router.rank(question).unmatched
+    router.learn(PastOutcome("gantry crane utilisation report", ("historical-performance",), ()))
+    assert "gantry" not in router.rank(question).unmatched
+
+
+def test_uncovered_words_lower_the_support_that_decides_nowhere(org: Index) -> None:
+    question = "weekly metric trends for gantry cranes and bollards"
+    plain = OfflineRouter(org, config=RouterConfig(uncovered_penalty=0.0)).rank(question)
+    assert plain.support == plain.full[0].confidence
+    penalized = OfflineRouter(org, config=RouterConfig(uncovered_penalty=0.5)).rank(question)
+    assert penalized.full[0].confidence == plain.full[0].confidence  # the ranking is the same
+    assert penalized.support < plain.support
+    # with a threshold between the two supports, only the penalty makes it "nowhere"
+    between = (penalized.support + plain.support) / 2
+    cfg = RouterConfig(uncovered_penalty=0.0, nowhere_below=between, confident_at=1.0)
+    assert OfflineRouter(org, config=cfg).rank(question).verdict != "nowhere"
+    cfg = RouterConfig(uncovered_penalty=0.5, nowhere_below=between, confident_at=1.0)
+    assert OfflineRouter(org, config=cfg).rank(question).verdict == "nowhere"
