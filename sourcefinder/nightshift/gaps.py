@@ -3,7 +3,9 @@
 Sections, each ranked by distinct clients then sessions:
 
 1. Unmet needs: topics clients found nothing for (and named no better source).
-2. Unknown terms: terms several clients met that no card or foundation node covers.
+2. Unknown terms: terms several clients met that no card or foundation node covers; then
+   words several clients asked with that no card uses (the answers' words_not_in_index),
+   still missing from the current index.
 3. Onboarding debt: recurring questions whose answering card has no primer (no reading
    path), and foundation chains deeper than 4 (a missing primer at the root).
 4. Rising question classes: a class's share of recent sessions (the last third, by log
@@ -25,6 +27,8 @@ from sourcefinder.index.model import Index
 from sourcefinder.nightshift.model import Proposal, Session
 from sourcefinder.nightshift.sweep import Failing
 from sourcefinder.nightshift.verify import Verification, topic_key
+from sourcefinder.routing._lexical import card_field_texts
+from sourcefinder.routing._text import terms as stems
 
 MAX_CHAIN = 4
 
@@ -42,6 +46,24 @@ def unmet_needs(sessions: Sequence[Session], min_clients: int = 2) -> list[dict[
                          "clients": clients, "sessions": [s.session_id for s in group],
                          "tried": sorted({t for s in group for t in s.tried})})
     return sorted(rows, key=lambda r: (-len(r["clients"]), -len(r["sessions"]), r["question"]))
+
+
+def missing_words(sessions: Sequence[Session], index: Index, min_clients: int = 2
+                  ) -> list[dict[str, Any]]:  # fmt: skip
+    """Words asked with by ``min_clients`` or more that the current index still never uses."""
+    used: set[str] = set()
+    for card in index.cards.values():
+        used.update(stems(" ".join(card_field_texts(card).values())))
+    who: dict[str, set[str]] = defaultdict(set)
+    asked: dict[str, list[str]] = defaultdict(list)
+    for s in sessions:
+        for word in s.missing_words:
+            who[word].add(s.client)
+            asked[word].append(s.question)
+    rows = [{"word": w, "clients": sorted(c), "questions": asked[w]} for w, c in who.items()
+            if len(c) >= min_clients and not set(stems(w)) & used]
+    rows.sort(key=lambda r: (-len(r["clients"]), -len(r["questions"]), r["word"]))
+    return rows
 
 
 def onboarding_debt(sessions: Sequence[Session], index: Index, min_clients: int = 2
@@ -106,7 +128,14 @@ def render(sessions: Sequence[Session], verification: Verification, index: Index
     for v in terms:
         lines.append(f"- **{v.subject}**: {len(v.supporters)} clients "
                      f"({', '.join(v.supporters)}) met it; no card or node covers it")
-    lines += ["" if terms else "None verified.", "", "## 3. Onboarding debt", ""]
+    lines += ["" if terms else "None verified.", ""]
+    words = missing_words(sessions, index, min_clients)
+    if words:
+        lines += ["Words clients asked with that no card uses:", ""]
+        lines += [f"- **{w['word']}**: {len(w['clients'])} clients, {len(w['questions'])} "
+                  f"questions, e.g. \"{w['questions'][-1]}\"" for w in words[:20]]
+        lines.append("")
+    lines += ["## 3. Onboarding debt", ""]
     lines += [f"- {d}" for d in debt] or ["None."]
     lines += ["", "## 4. Rising question classes", ""]
     lines += [f"- **{r['cls']}**: {r['recent_share']:.0%} of recent sessions, "
@@ -138,6 +167,8 @@ def render(sessions: Sequence[Session], verification: Verification, index: Index
                for n in needs]
               + [{"kind": "unknown_term", "subject": v.subject, "clients": len(v.supporters)}
                  for v in terms]
+              + [{"kind": "missing_word", "subject": w["word"], "clients": len(w["clients"])}
+                 for w in words]
               + [{"kind": "stale_howto", "subject": f"{f.card_id}: {f.query}", "clients": 0}
                  for f in failing if f.stale]
               + [{"kind": "uncovered_source", "subject": t, "clients": 0}

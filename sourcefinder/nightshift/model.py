@@ -31,6 +31,7 @@ class Session:
     better: str | None = None
     terms: tuple[str, ...] = ()  # unrecognized terms from follow_ups
     gaps: tuple[str, ...] = ()  # of those, the ones the index knew nothing about
+    missing_words: tuple[str, ...] = ()  # words of the question no card used (as answered)
 
     @property
     def first(self) -> str | None:

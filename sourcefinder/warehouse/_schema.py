@@ -4,7 +4,8 @@ Tables (written only by ``ingest`` and ``refresh_reference``)::
 
     ingest_state(source PK, high_water, ingested_at)   the last log seq ingested
     questions(seq, event_id, session_id, client, occurred_at, index_version, question,
-              question_key, context, verdict, candidates[], ranked[], pinned[])
+              question_key, context, verdict, candidates[], ranked[], pinned[],
+              missing_words[])                    the answer's words_not_in_index
     outcome_events(seq, event_id, session_id, client, occurred_at, index_version, found,
               tried[], worked[], failed[], better, notes)
     follow_ups(seq, event_id, session_id, client, occurred_at, index_version, what_happened,
@@ -32,7 +33,7 @@ CREATE TABLE IF NOT EXISTS questions (
   seq BIGINT NOT NULL, event_id VARCHAR NOT NULL, session_id VARCHAR NOT NULL,
   client VARCHAR NOT NULL, occurred_at TIMESTAMPTZ NOT NULL, index_version VARCHAR,
   question VARCHAR, question_key VARCHAR, context VARCHAR, verdict VARCHAR,
-  candidates VARCHAR[], ranked VARCHAR[], pinned VARCHAR[]);
+  candidates VARCHAR[], ranked VARCHAR[], pinned VARCHAR[], missing_words VARCHAR[]);
 CREATE TABLE IF NOT EXISTS outcome_events (
   seq BIGINT NOT NULL, event_id VARCHAR NOT NULL, session_id VARCHAR NOT NULL,
   client VARCHAR NOT NULL, occurred_at TIMESTAMPTZ NOT NULL, index_version VARCHAR,
@@ -75,5 +76,7 @@ def view_files() -> list[tuple[str, str]]:
 def create_all(con: duckdb.DuckDBPyConnection) -> None:
     """Tables (kept) and views (replaced, so an edited .sql file takes effect)."""
     con.execute(TABLES)
+    # added after the first release: warehouses made before it gain the column
+    con.execute("ALTER TABLE questions ADD COLUMN IF NOT EXISTS missing_words VARCHAR[]")
     for _name, sql in view_files():
         con.execute(sql)

@@ -41,7 +41,8 @@ _TYPED = {
         SELECT seq, event_id, session_id, client, occurred_at::TIMESTAMPTZ, index_version,
                payload->>'question', {_KEY}, payload->>'context', payload->>'verdict',
                CAST(payload->'candidates' AS VARCHAR[]), CAST(payload->'ranked' AS VARCHAR[]),
-               CAST(payload->'pinned' AS VARCHAR[])
+               CAST(payload->'pinned' AS VARCHAR[]),
+               CAST(payload->'words_not_in_index' AS VARCHAR[])
         FROM batch WHERE kind = 'question'""",
     "outcome_events": """
         SELECT seq, event_id, session_id, client, occurred_at::TIMESTAMPTZ, index_version,

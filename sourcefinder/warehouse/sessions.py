@@ -14,7 +14,7 @@ WITH terms AS (
 )
 SELECT s.session_id, s.question_seq, s.client, CAST(s.asked_at AS VARCHAR), s.question,
        s.question_key, s.cls, s.verdict, s.candidates, s.reported_by, s.found, s.tried,
-       s.worked, s.failed, s.better, t.terms, t.gaps
+       s.worked, s.failed, s.better, t.terms, t.gaps, s.missing_words
 FROM sessions s LEFT JOIN terms t USING (session_id)
 WHERE s.question_seq > ?
 ORDER BY s.question_seq
@@ -32,5 +32,6 @@ def read_sessions(snapshot: str | Path, since_seq: int = 0) -> list[Session]:
         con.close()
     return [Session(r[0], int(r[1]), r[2], r[3], r[4] or "", r[5] or "", r[6], r[7] or "",
                     tuple(r[8] or ()), r[9], r[10], tuple(r[11] or ()), tuple(r[12] or ()),
-                    tuple(r[13] or ()), r[14], tuple(r[15] or ()), tuple(r[16] or ()))
+                    tuple(r[13] or ()), r[14], tuple(r[15] or ()), tuple(r[16] or ()),
+                    tuple(r[17] or ()))
             for r in rows]

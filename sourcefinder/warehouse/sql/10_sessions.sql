@@ -5,6 +5,7 @@
 --                      labeled one, else the class group of the card suggested first,
 --                      else 'unclassed'
 --   verdict            confident | uncertain | nowhere (as the desk answered)
+--   missing_words      words of the question no card used then (words_not_in_index)
 --   candidates         the suggested card ids, in order; first_suggestion = candidates[1]
 --   outcome_seq, reported_by, reported_at   the latest outcome (NULL: no report yet)
 --   found, tried, worked, failed, better    what the client reported
@@ -23,7 +24,7 @@ SELECT
   q.session_id, q.seq AS question_seq, q.client, q.occurred_at AS asked_at,
   CAST(q.occurred_at AS DATE) AS day, q.index_version, q.question, q.question_key,
   coalesce(l.cls, lower(c.grp), 'unclassed') AS cls,
-  q.verdict, q.candidates, q.candidates[1] AS first_suggestion,
+  q.verdict, q.missing_words, q.candidates, q.candidates[1] AS first_suggestion,
   o.seq AS outcome_seq, o.client AS reported_by, o.occurred_at AS reported_at,
   o.found, o.tried, o.worked, o.failed, o.better,
   coalesce(o.found AND list_contains(o.worked, q.candidates[1]), false) AS first_hit,
