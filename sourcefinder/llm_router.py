@@ -170,4 +170,6 @@ class LLMRouter:
                               via_cluster=self.index.cards[cid].extends))
         chosen = {s.card_id for s in out}
         rest = [s for s in base.full if s.card_id not in chosen]
-        return Ranking(candidates=tuple(out), verdict=verdict, full=tuple(out + rest))
+        support = out[0].confidence if out else 0.0
+        return Ranking(candidates=tuple(out), verdict=verdict, full=tuple(out + rest),
+                       support=support, unmatched=base.unmatched)

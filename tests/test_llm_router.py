@@ -83,6 +83,9 @@ def test_the_models_order_is_followed_and_unknown_ids_dropped(example_index: Pat
     assert ranking.candidates[1].confidence <= ranking.candidates[0].confidence
     assert "invented-source" not in [s.card_id for s in ranking.full]
     assert len(ranking.full) > 2
+    gantry = router.rank("where is the thing about gantry cranes")
+    assert gantry.unmatched[:2] == ("gantry", "cranes")  # the offline stage's words carry over
+    assert gantry.support == gantry.candidates[0].confidence
 
 
 def test_the_prompt_prefix_is_the_same_for_every_question(example_index: Path,
