@@ -1,4 +1,4 @@
-"""The routing subcommands of `sourcefinder`: route, eval, simulate.
+"""The routing subcommands of `sourcefinder`: route, eval, simulate, calibrate.
 
 They read the published index in the state folder, building it from ``--index`` first
 when that index is newer than what is published.
@@ -11,11 +11,14 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sourcefinder.config import Settings
 from sourcefinder.errors import PublishError
 from sourcefinder.publish import Published
+
+if TYPE_CHECKING:
+    from sourcefinder.routing import PastOutcome
 
 Handler = Callable[[argparse.Namespace, Settings], int]
 
@@ -41,7 +44,19 @@ def add_parsers(sub: Any, index_arg: Callable[[argparse.ArgumentParser], None]
     p.add_argument("--questions", type=Path, required=True, help="labeled questions (JSONL)")
     index_arg(p)
     p.add_argument("--client", default="simulated", help="client identity recorded in the log")
-    return {"route": _route, "eval": _eval, "simulate": _simulate}
+
+    p = sub.add_parser("calibrate", help="derive the verdict thresholds from labeled questions "
+                                         "and keep them for every later router")
+    index_arg(p)
+    p.add_argument("--questions", type=Path, default=Path("evals/questions.jsonl"),
+                   help="labeled questions (JSONL), nowhere-questions with gold []")
+    p.add_argument("--precision", type=float, default=0.9,
+                   help="first candidate right this often above confident_at (default 0.9)")
+    p.add_argument("--answerable-loss", type=float, default=0.03,
+                   help="at most this share of answerable questions under nowhere_below "
+                        "(default 0.03)")
+    p.add_argument("--dry-run", action="store_true", help="print, do not keep")
+    return {"route": _route, "eval": _eval, "simulate": _simulate, "calibrate": _calibrate}
 
 
 def published_for(index: Path, cfg: Settings) -> Published:
@@ -74,20 +89,24 @@ def _route(args: argparse.Namespace, cfg: Settings) -> int:
     return 0
 
 
-def _eval(args: argparse.Namespace, cfg: Settings) -> int:
+def past_outcomes(cfg: Settings) -> list[PastOutcome]:
+    """Every finished session in the log, read only (eval and calibrate never write)."""
+    if not cfg.log_path.is_file():
+        return []
+    from sourcefinder.desk import past_outcome
     from sourcefinder.episodes import EpisodeLog
+
+    log = EpisodeLog(cfg.log_path, readonly=True)
+    return [past_outcome(q.payload, o.payload, o.client) for q, o in log.finished_sessions()]
+
+
+def _eval(args: argparse.Namespace, cfg: Settings) -> int:
     from sourcefinder.evals.harness import evaluate, read_questions
     from sourcefinder.routers import make_router
 
     pub = published_for(args.index, cfg)
     questions = read_questions(args.questions)
-    past = []
-    if cfg.log_path.is_file():
-        from sourcefinder.desk import past_outcome
-
-        log = EpisodeLog(cfg.log_path, readonly=True)
-        past = [past_outcome(q.payload, o.payload, o.client) for q, o in log.finished_sessions()]
-    router = make_router(pub, cfg, past)
+    router = make_router(pub, cfg, past_outcomes(cfg))
     report = evaluate(router, pub.index, questions, k=args.k).as_dict()
     report["index_version"] = pub.version
     if args.json:
@@ -115,4 +134,28 @@ def _simulate(args: argparse.Namespace, cfg: Settings) -> int:
     log = EpisodeLog(cfg.log_path, durable=False)  # a replay: can be run again after a crash
     report = play(Desk(cfg, log=log), questions, client=args.client)
     print(json.dumps(report.as_dict()))
+    return 0
+
+
+def _calibrate(args: argparse.Namespace, cfg: Settings) -> int:
+    from sourcefinder import thresholds
+    from sourcefinder.evals.harness import read_questions
+    from sourcefinder.llm_router import LLMRouter
+    from sourcefinder.routers import embedder_name, make_router
+    from sourcefinder.routing import calibrate
+
+    if not 0.0 < args.precision <= 1.0 or not 0.0 <= args.answerable_loss < 1.0:
+        raise ValueError("--precision must be in (0, 1] and --answerable-loss in [0, 1)")
+    pub = published_for(args.index, cfg)
+    questions = read_questions(args.questions)
+    router = make_router(pub, cfg, past_outcomes(cfg))
+    offline = router.offline if isinstance(router, LLMRouter) else router
+    found = calibrate(offline, [(q.question, q.gold) for q in questions],
+                      precision=args.precision, answerable_loss=args.answerable_loss)
+    name = embedder_name(offline.embedder)
+    print(json.dumps({"embedder": name, **vars(found)}))
+    if not args.dry_run:
+        path = thresholds.save(cfg.home, name, found)
+        print(f"kept in {path}: every router with embedder {name} applies them",
+              file=sys.stderr)
     return 0

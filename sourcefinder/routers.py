@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from sourcefinder import thresholds
 from sourcefinder.config import Settings
 from sourcefinder.embed_cache import CachingEmbedder
 from sourcefinder.errors import ConfigError
@@ -25,6 +26,7 @@ from sourcefinder.routing import (
     OfflineRouter,
     OpenAIEmbedder,
     PastOutcome,
+    RouterConfig,
     embed_cards,
 )
 
@@ -69,6 +71,11 @@ def card_vectors(pub: Published, embedder: Embedder) -> np.ndarray:
     return vectors
 
 
+def embedder_name(embedder: Embedder | None) -> str:
+    """What calibrated thresholds are keyed by: the embedder's name, or ``none``."""
+    return embedder.name if embedder is not None else "none"
+
+
 def prepare(pub: Published, settings: Settings) -> None:
     """Compute the version's card vectors now (at build), so no request waits for them."""
     embedder = make_embedder(settings)
@@ -84,7 +91,8 @@ def make_router(pub: Published, settings: Settings,
         raise ConfigError(f"unknown router {settings.router!r} (offline or llm)")
     embedder = make_embedder(settings)
     vectors = card_vectors(pub, embedder) if embedder is not None else None
-    router = OfflineRouter(pub.index, embedder=embedder, card_vectors=vectors)
+    config = thresholds.apply(settings.home, embedder_name(embedder), RouterConfig())
+    router = OfflineRouter(pub.index, embedder=embedder, card_vectors=vectors, config=config)
     past = list(past)
     if past:
         router.prime([p.question for p in past])

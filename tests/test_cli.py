@@ -135,3 +135,25 @@ def test_simulate_writes_real_episodes_and_eval_never_writes(example_index: Path
     before = log.max_seq()
     run("eval", "--index", str(example_index), "--questions", str(questions), env_home=home)
     assert EpisodeLog(home / "episodes.sqlite", readonly=True).max_seq() == before
+
+
+def test_calibrate_keeps_thresholds_that_later_routers_apply(example_index: Path, home: Path,
+                                                             tmp_path: Path) -> None:
+    from sourcefinder.config import Settings
+    from sourcefinder.publish import load_published
+    from sourcefinder.routers import make_router
+
+    dry = run("calibrate", "--index", str(example_index), "--dry-run", env_home=home)
+    assert dry.returncode == 0, dry.stderr
+    assert not (home / "thresholds.json").exists()
+    proc = run("calibrate", "--index", str(example_index), env_home=home)
+    assert proc.returncode == 0, proc.stderr
+    printed = json.loads(proc.stdout)
+    kept = json.loads((home / "thresholds.json").read_text())
+    assert printed["embedder"] == kept["embedder"] == "none"
+    assert kept["questions"] >= 150 and 0 < kept["nowhere_recall"] <= 1
+    router = make_router(load_published(home), Settings(home=home, embedder="none"))
+    assert (router.config.confident_at, router.config.nowhere_below) \
+        == (kept["confident_at"], min(kept["nowhere_below"], kept["confident_at"]))
+    bad = run("calibrate", "--index", str(example_index), "--precision", "2", env_home=home)
+    assert bad.returncode == 2 and bad.stderr.startswith("sourcefinder: error:")

@@ -143,6 +143,11 @@ class OfflineRouter:
             self._vectors = np.asarray(card_vectors, dtype=np.float32)
             self._cache = QueryCache(embedder)
 
+    @property
+    def embedder(self) -> Embedder | None:
+        """The embedder in use (None: lexical and memory only)."""
+        return self._cache.embedder if self._cache is not None else None
+
     # --- learning ---------------------------------------------------------------------
 
     def learn(self, outcome: PastOutcome) -> None:
