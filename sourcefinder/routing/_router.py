@@ -222,7 +222,7 @@ class OfflineRouter:
 
         Names (a capitalized word not opening a sentence: "Rotterdam", "Venlo") are
         instances, not subjects: a source of shipments covers every port, so they are
-        left out.
+        left out. Acronyms ("PTO", "NPS") are subjects and stay.
         """
         total = missing = 0.0
         unmatched: list[tuple[float, str]] = []
@@ -230,7 +230,8 @@ class OfflineRouter:
         for match in _WORD.finditer(text):
             raw = match.group()
             word = raw.lower()
-            if word in seen or (raw[0].isupper() and not _opens_sentence(text, match.start())):
+            name = raw[0].isupper() and not raw.isupper()  # "Venlo" is a name, "PTO" is not
+            if word in seen or (name and not _opens_sentence(text, match.start())):
                 continue
             seen.add(word)
             stems = terms(word)

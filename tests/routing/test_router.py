@@ -244,6 +244,7 @@ def test_names_are_instances_not_subjects(org: Index) -> None:
     ranking = OfflineRouter(org).rank("Weekly metric trends for the Rotterdam office")
     assert "rotterdam" not in ranking.unmatched
     assert "weekly" not in ranking.unmatched  # opens the sentence, and cards use it
+    assert "pto" in OfflineRouter(org).rank("How much PTO is left this year?").unmatched
 
 
 def test_answered_questions_teach_the_router_new_words(org: Index) -> None:
