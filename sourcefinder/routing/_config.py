@@ -57,6 +57,8 @@ class RouterConfig:
     # Use the embedder when one is given (one model call per new question), and only
     # when the ranking without it has confidence under ``embed_below`` (a cascade: the
     # cheap signals answer what they are sure of, the model is asked about the rest).
+    # MetaTool dev, cold hit@1 by share of questions embedded: 0.553 at 0.7 (80%), 0.542
+    # at 0.6 (68%), 0.517 at 0.5 (51%), 0.485 at 0.4 (30%); lexical alone 0.453.
     semantic: bool = True
     embed_only_when_unsure: bool = True
     embed_below: float = 0.7
