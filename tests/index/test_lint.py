@@ -539,8 +539,8 @@ def write_example(root: Path) -> Path:
     return write(root, files)
 
 
-def test_example_from_the_spec_matches_the_shared_doc() -> None:
-    doc = Path(__file__).resolve().parents[3] / "shared" / "INDEX-FORMAT.md"  # beside the repo
+def test_example_from_the_spec_matches_the_format_doc() -> None:
+    doc = Path(__file__).resolve().parents[2] / "docs" / "INDEX-FORMAT.md"
     text = doc.read_text(encoding="utf-8")
     assert EXAMPLE_INDEX in text
     assert EXAMPLE_FRAGMENT in text
