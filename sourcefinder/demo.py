@@ -34,6 +34,7 @@ from sourcefinder.config import Settings
 from sourcefinder.desk import Desk
 from sourcefinder.errors import SourcefinderError
 from sourcefinder.evals.harness import Question, read_questions
+from sourcefinder.nightshift.gaps import missing_words
 from sourcefinder.nightshift.loop import NightConfig, NightShift
 from sourcefinder.nightshift.probing import Prober, make_prober
 from sourcefinder.nightshift.state import NightPaths, ensure_worktree
@@ -184,6 +185,10 @@ def _run(args: argparse.Namespace, settings: Settings, home: Path,
     print(f"\nhostile client {HOSTILE} claimed {HOSTILE_PICK} is best for every metrics "
           f"question: helpful count now {health.helpful if health else 0} (never verified); "
           f"discredited clients: {', '.join(result.get('discredited', [])) or 'none'}")
+    words = missing_words(shift.sessions(), load_published(home).index, min_clients=3)
+    if words:
+        print("words clients asked with that no card uses: " + ", ".join(
+            f"{w['word']} ({len(w['clients'])} clients)" for w in words[:6]))
     print(f"reports: {paths.gap_report}, {paths.proposals}, {paths.coverage}")
     print(f"analysts: {sys.executable} -c \"import duckdb; duckdb.connect('{paths.snapshot}', "
           "read_only=True).sql('SELECT * FROM hit_rate_daily').show()\"")

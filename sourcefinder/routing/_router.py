@@ -55,7 +55,9 @@ from sourcefinder.routing._recall import Recall, Recaller
 from sourcefinder.routing._text import surface_forms, terms
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
-_WORD = re.compile(r"[A-Za-z]+")
+# Tokens as the lexical index cuts them ("ICS2", "EC2" stay whole); those opening with a
+# digit ("2am", "40ft", "2016") are quantities, not subjects, and are left out.
+_WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*")
 
 
 def _opens_sentence(text: str, start: int) -> bool:

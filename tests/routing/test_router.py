@@ -245,6 +245,9 @@ def test_names_are_instances_not_subjects(org: Index) -> None:
     assert "rotterdam" not in ranking.unmatched
     assert "weekly" not in ranking.unmatched  # opens the sentence, and cards use it
     assert "pto" in OfflineRouter(org).rank("How much PTO is left this year?").unmatched
+    odd = OfflineRouter(org).rank("weekly trends for ICS2 filings at 2am in 2016").unmatched
+    assert "ics2" in odd and "ics" not in odd  # cut as the index cuts it
+    assert not any(w[0].isdigit() or w == "am" for w in odd)  # quantities are not subjects
 
 
 def test_answered_questions_teach_the_router_new_words(org: Index) -> None:
