@@ -94,7 +94,11 @@ def answer(pub: Published, ranking: Ranking, session_id: str) -> Answer:
     cands = [_from_scored(pub, s) for s in ranking.candidates if s.card_id in pub.index.cards]
     note = ""
     missing = list(ranking.unmatched[:MAX_UNMATCHED])
-    if ranking.verdict == "nowhere":
+    if ranking.verdict == "nowhere" and ranking.nothing_before:
+        note = (f"{ranking.nothing_before} clients who asked this before found nothing "
+                "anywhere in the index. Candidates below, if any, are people or channels to "
+                "ask; if you find it elsewhere, report it as better_source or suggest_source.")
+    elif ranking.verdict == "nowhere":
         note = ("Nothing in the index covers this well"
                 + (f" (no source mentions {_quoted(missing)})" if missing else "")
                 + ". Candidates below, if any, are people or channels to ask; if you find it "

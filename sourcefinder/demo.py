@@ -148,8 +148,8 @@ def _run(args: argparse.Namespace, settings: Settings, home: Path,
     questions = read_questions(args.questions)
     rng = random.Random(7)
     config = NightConfig(settings, questions=args.questions)
-    print("\nnight  sessions  first-suggestion hit  eval hit@1  verified  rejected  "
-          "published  gate")
+    print("\nnight  sessions  first-suggestion hit  nowhere caught  eval hit@1  verified  "
+          "rejected  published  gate")
     swept: Sweep | None = None
     for night in range(1, args.nights + 1):
         start = time.perf_counter()
@@ -172,7 +172,8 @@ def _run(args: argparse.Namespace, settings: Settings, home: Path,
         if night == 1:
             swept = shift.swept()
         live = _live_rate(shift, before)
-        print(f"{night:5d}  {live[0]:8d}  {live[1]:20.3f}  {result['hit_at_1']:10.4f}  "
+        print(f"{night:5d}  {live[0]:8d}  {live[1]:20.3f}  {live[2]:14.3f}  "
+              f"{result['hit_at_1']:10.4f}  "
               f"{result['verdicts'].get('verified', 0):8d}  "
               f"{result['verdicts'].get('rejected', 0):8d}  "
               f"{str(result['published'].get('published')):>9s}  "
@@ -223,10 +224,15 @@ def _print_probes(swept: Sweep, home: Path) -> None:
                  else "every one has a card"))
 
 
-def _live_rate(shift: NightShift, since_seq: int) -> tuple[int, float]:
+def _live_rate(shift: NightShift, since_seq: int) -> tuple[int, float, float]:
+    """Tonight's sessions: count, first-suggestion hit rate, share of nowhere-questions
+    answered "nowhere" (the log teaches it: askers who found nothing)."""
     tonight = [s for s in shift.sessions() if s.seq > since_seq and s.reported_by]
     hits = sum(s.first_hit for s in tonight)
-    return len(tonight), hits / len(tonight) if tonight else 0.0
+    nowhere = [s for s in tonight if s.cls == "nowhere"]
+    caught = sum(s.verdict == "nowhere" for s in nowhere)
+    return (len(tonight), hits / len(tonight) if tonight else 0.0,
+            caught / len(nowhere) if nowhere else 0.0)
 
 
 def _dagster_night(settings: Settings, questions: Path, on: date, org_root: Path,

@@ -175,3 +175,16 @@ def test_a_newer_published_version_is_served_without_restart(desk: Desk,
     new = build(example_index, desk.settings.home).version
     assert new != old
     assert desk.where_can_i_find(_any_question(desk)).index_version == new
+
+
+def test_after_two_clients_found_nothing_the_next_asker_hears_nowhere(desk: Desk) -> None:
+    question = "Where is the maintenance log for the gantry cranes at our terminal?"
+    for client in ("agent-a", "agent-b"):
+        answer = desk.where_can_i_find(question, client=client)
+        tried = [c.id for c in answer.candidates[:2]]
+        desk.report_outcome(answer.session_id, found=False, sources_tried=tried,
+                            what_failed=tried, client=client)
+    third = desk.where_can_i_find(question, client="agent-c")
+    assert third.verdict == "nowhere"
+    assert third.note.startswith("2 clients who asked this before found nothing")
+    assert all(c.kind in ("person", "chat-channel") for c in third.candidates)

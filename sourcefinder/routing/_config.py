@@ -72,6 +72,9 @@ class RouterConfig:
     pin_lexical: float = 0.85
     pin_semantic: float = 0.96
     max_pinned: int = 2
+    # "nowhere" when at least this many clients asked a near-duplicate (pin similarity)
+    # and found nothing, and they outnumber the clients whose near-duplicate found something
+    nothing_clients: int = 2
 
     # Declarations: NOT part, demotion, drafts, trust and health priors (``_priors``).
     not_strength: float = 3.0

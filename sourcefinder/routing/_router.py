@@ -85,6 +85,7 @@ class Ranking:
     full: tuple[Scored, ...] = ()  # uncut, at least the top 10 (for hit@k and MRR)
     support: float = 0.0  # first confidence less the uncovered penalty (may be < 0)
     unmatched: tuple[str, ...] = ()  # specific words of the question no card uses
+    nothing_before: int = 0  # clients whose near-identical question found nothing at all
 
 
 class Router(Protocol):
@@ -185,7 +186,8 @@ class OfflineRouter:
             return self._finish(q, signals + recall.signals, recall, None)
         if cfg.embed_only_when_unsure:
             cheap = self._finish(q, signals + recall.signals, recall, None)
-            if cheap.full[0].pinned or cheap.full[0].confidence >= cfg.embed_below:
+            first = cheap.full[0]
+            if first.pinned or cheap.nothing_before or first.confidence >= cfg.embed_below:
                 return cheap
         qvec = self._cache.get(q.embed_text)
         cos = self._vectors @ qvec
@@ -309,7 +311,7 @@ class OfflineRouter:
             card = self._cards[i]
             reasons = self._reasons(i, mask, q, cos, recall, adj.notes.get(i, []), i in pinned)
             full.append(Scored(card.id, round(conf, 4), reasons, i in pinned, card.extends))
-        return self._verdict(full, evidence, q)
+        return self._verdict(full, evidence, q, recall)
 
     # --- confidence, verdict, reasons -------------------------------------------------
 
@@ -347,11 +349,17 @@ class OfflineRouter:
             miss *= 1.0 - p
         return 1.0 - miss
 
-    def _verdict(self, full: list[Scored], evidence: list[float], q: _Question) -> Ranking:
+    def _verdict(self, full: list[Scored], evidence: list[float], q: _Question,
+                 recall: Recall) -> Ranking:  # fmt: skip
         cfg = self.config
         first = full[0]
         support = round(first.confidence - cfg.uncovered_penalty * q.uncovered, 4)
-        if first.pinned or first.confidence >= cfg.confident_at:
+        nothing = recall.nothing_here(cfg.nothing_clients)
+        if first.pinned:
+            verdict = "confident"
+        elif nothing:  # the log knows: askers of this very question found nothing
+            verdict = "nowhere"
+        elif first.confidence >= cfg.confident_at:
             verdict = "confident"
         elif support < cfg.nowhere_below:
             verdict = "nowhere"
@@ -360,10 +368,11 @@ class OfflineRouter:
         if verdict == "nowhere":
             humans = [s for s, ev in zip(full, evidence, strict=True)
                       if ev > 0 and self.index.cards[s.card_id].kind in HUMAN_KINDS]  # fmt: skip
-            return Ranking(tuple(humans[:1]), verdict, tuple(full), support, q.unmatched)
+            return Ranking(tuple(humans[:1]), verdict, tuple(full), support, q.unmatched,
+                           nothing)
         floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
-        return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched)
+        return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing)
 
     def _reasons(self, i: int, mask: dict[str, int], q: _Question, cos: np.ndarray | None,
                  recall: Recall, notes: list[str], pinned: bool) -> tuple[str, ...]:  # fmt: skip

@@ -271,3 +271,29 @@ def test_uncovered_words_lower_the_support_that_decides_nowhere(org: Index) -> N
     assert OfflineRouter(org, config=cfg).rank(question).verdict != "nowhere"
     cfg = RouterConfig(uncovered_penalty=0.5, nowhere_below=between, confident_at=1.0)
     assert OfflineRouter(org, config=cfg).rank(question).verdict == "nowhere"
+
+
+def test_askers_who_found_nothing_make_a_near_duplicate_nowhere(org: Index) -> None:
+    question = "weekly metric trends for the harbour cranes"
+    router = OfflineRouter(org)
+    assert router.rank(question).verdict != "nowhere"
+    router.learn(PastOutcome(question, (), ("historical-performance",), client="a"))
+    assert router.rank(question).verdict != "nowhere"  # one client is not enough
+    router.learn(PastOutcome(question, (), ("historical-performance",), client="a"))
+    assert router.rank(question).verdict != "nowhere"  # nor is one client twice
+    router.learn(PastOutcome(question, (), (), client="b"))
+    ranking = router.rank(question)
+    assert (ranking.verdict, ranking.nothing_before) == ("nowhere", 2)
+    assert router.rank("who is on call for the checkout service").verdict != "nowhere"
+
+
+def test_finding_something_outweighs_as_many_who_found_nothing(org: Index) -> None:
+    question = "weekly metric trends for the harbour cranes"
+    router = OfflineRouter(org)
+    for client in ("a", "b"):
+        router.learn(PastOutcome(question, (), (), client=client))
+    for client in ("c", "d"):
+        router.learn(PastOutcome(question, ("historical-performance",), (), client=client))
+    ranking = router.rank(question)
+    assert ranking.verdict == "confident" and ranking.nothing_before == 0
+    assert ranking.candidates[0].card_id == "historical-performance"
