@@ -26,6 +26,7 @@ from sourcefinder.answers import (
 from sourcefinder.config import Settings
 from sourcefinder.episodes import EpisodeLog, Event, new_id
 from sourcefinder.errors import InvalidInputError, UnknownIdError
+from sourcefinder.nightshift.state import discredited_clients
 from sourcefinder.publish import Published, current_version, load_published
 from sourcefinder.routing import PastOutcome, Ranking
 
@@ -73,6 +74,7 @@ class Desk:
         self._lock = threading.Lock()
         self._served: Served | None = None
         self._cursor = 0  # last outcome seq learned from the log
+        self._distrusted: frozenset[str] = frozenset()  # set aside by the night shift
 
     # -- the published index -------------------------------------------------------------
     def served(self) -> Served:
@@ -85,6 +87,7 @@ class Desk:
         with self._lock:
             if self._served is None or self._served.published.version != version:
                 pub = load_published(self.home, version)
+                self._distrusted = discredited_clients(self.home)
                 past = self._past_outcomes()
                 self._served = Served(pub, self._factory(pub, past))
             served = self._served
@@ -93,7 +96,8 @@ class Desk:
     def _past_outcomes(self) -> list[PastOutcome]:
         past = []
         for q, o in self.log.finished_sessions(0):
-            past.append(past_outcome(q.payload, o.payload, o.client))
+            if o.client not in self._distrusted:
+                past.append(past_outcome(q.payload, o.payload, o.client))
             self._cursor = max(self._cursor, o.seq)
         return past
 
@@ -106,7 +110,8 @@ class Desk:
                 if o.seq <= self._cursor:
                     continue
                 self._cursor = o.seq
-                served.router.learn(past_outcome(q.payload, o.payload, o.client))
+                if o.client not in self._distrusted:
+                    served.router.learn(past_outcome(q.payload, o.payload, o.client))
 
     # -- the five tools --------------------------------------------------------------------
     def where_can_i_find(self, question: str, context: str | None = None,
@@ -146,7 +151,8 @@ class Desk:
         with self._lock:
             if event.seq > self._cursor:
                 self._cursor = event.seq
-                served.router.learn(past_outcome(question.payload, payload, event.client))
+                if event.client not in self._distrusted:
+                    served.router.learn(past_outcome(question.payload, payload, event.client))
         return OutcomeRecorded(session_id=session_id, recorded=True, found=bool(found),
                                sources_tried=tried, what_worked=worked, what_failed=failed,
                                better_source=better,

@@ -188,3 +188,19 @@ def test_after_two_clients_found_nothing_the_next_asker_hears_nowhere(desk: Desk
     assert third.verdict == "nowhere"
     assert third.note.startswith("2 clients who asked this before found nothing")
     assert all(c.kind in ("person", "chat-channel") for c in third.candidates)
+
+
+def test_clients_the_night_shift_set_aside_teach_the_desk_nothing(desk: Desk) -> None:
+    from sourcefinder.nightshift.state import NightPaths, write_json
+
+    write_json(NightPaths(desk.home).verified,
+               {"claims": [], "probes": {}, "discredited": {"agent-x": "9 of 10 rejected"}})
+    question = "Where is the maintenance log for the gantry cranes at our terminal?"
+    for client in ("agent-x", "agent-y"):
+        answer = desk.where_can_i_find(question, client=client)
+        desk.report_outcome(answer.session_id, found=False, sources_tried=[], client=client)
+    third = desk.where_can_i_find(question, client="agent-z")
+    assert "found nothing" not in third.note  # agent-y alone is one client, not two
+    assert third.words_not_in_index[:2] == ["gantry", "cranes"]
+    fresh = Desk(desk.settings)  # a restart re-learns the log, still without agent-x
+    assert "found nothing" not in fresh.where_can_i_find(question).note

@@ -163,3 +163,11 @@ def write_text(path: Path, text: str) -> None:
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
         fh.write(text)
     os.replace(tmp, path)
+
+
+def discredited_clients(home: Path) -> frozenset[str]:
+    """Clients the last verification set aside (most of their claims were rejected)."""
+    data = read_json(NightPaths(Path(home)).verified, {})
+    found = data.get("discredited", {}) if isinstance(data, dict) else {}
+    return frozenset(c for c in found if isinstance(c, str)) if isinstance(found, dict) \
+        else frozenset()
