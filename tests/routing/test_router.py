@@ -297,3 +297,13 @@ def test_finding_something_outweighs_as_many_who_found_nothing(org: Index) -> No
     ranking = router.rank(question)
     assert ranking.verdict == "confident" and ranking.nothing_before == 0
     assert ranking.candidates[0].card_id == "historical-performance"
+
+
+def test_a_cluster_comes_second_when_its_children_lead(org: Index) -> None:
+    ranking = OfflineRouter(org).rank("monthly forecasts and the payroll calendar")
+    assert [s.card_id for s in ranking.full[:3]] == ["people-space", "confluence",
+                                                      "finance-space"]
+    assert ranking.full[1].reasons[0] == "the cluster of several leading candidates"
+    assert ranking.full[1].confidence == ranking.full[2].confidence  # the place it took
+    one_child = OfflineRouter(org).rank("FY27 travel budget forecast")
+    assert "the cluster of several leading candidates" not in one_child.full[1].reasons
