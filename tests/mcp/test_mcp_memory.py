@@ -118,6 +118,17 @@ def test_a_full_session_lands_in_the_log(settings: Settings) -> None:
     assert {e.index_version for e in events} == {answer["index_version"]}
 
 
+def test_the_answer_names_the_words_no_source_mentions(settings: Settings) -> None:
+    async def go() -> dict[str, Any]:
+        async with client(settings) as c:
+            return await call(c, "where_can_i_find",
+                              question="Who services the gantry cranes at our Venlo terminal?")
+
+    answer = asyncio.run(go())
+    assert answer["words_not_in_index"][:2] == ["gantry", "cranes"]
+    assert "venlo" not in answer["words_not_in_index"]
+
+
 def test_a_suggestion_goes_to_admission(settings: Settings) -> None:
     async def go() -> dict[str, Any]:
         async with client(settings) as c:
