@@ -110,8 +110,13 @@ class Desk:
                 if o.seq <= self._cursor:
                     continue
                 self._cursor = o.seq
-                if o.client not in self._distrusted:
-                    served.router.learn(past_outcome(q.payload, o.payload, o.client))
+                self._learn(served.router, q.payload, o.payload, o.client)
+
+    def _learn(self, router: LearningRouter, question: dict[str, Any],
+               outcome: dict[str, Any], client: str) -> None:
+        """Learn one finished session, unless the night shift set its reporter aside."""
+        if client not in self._distrusted:
+            router.learn(past_outcome(question, outcome, client))
 
     # -- the five tools --------------------------------------------------------------------
     def where_can_i_find(self, question: str, context: str | None = None,
@@ -151,8 +156,7 @@ class Desk:
         with self._lock:
             if event.seq > self._cursor:
                 self._cursor = event.seq
-                if event.client not in self._distrusted:
-                    served.router.learn(past_outcome(question.payload, payload, event.client))
+                self._learn(served.router, question.payload, payload, event.client)
         return OutcomeRecorded(session_id=session_id, recorded=True, found=bool(found),
                                sources_tried=tried, what_worked=worked, what_failed=failed,
                                better_source=better,
