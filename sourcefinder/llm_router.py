@@ -123,8 +123,8 @@ class LLMRouter:
 
     def rank(self, question: str, context: str = "") -> Ranking:
         base = self.offline.rank(question, context)
-        if any(s.pinned for s in base.candidates):
-            return base  # the log already knows where the answer lives
+        if base.nothing_before or any(s.pinned for s in base.candidates):
+            return base  # the log already knows where the answer lives, or that it is nowhere
         system = self._prefix or (
             INSTRUCTIONS + "\n\nSources:\n" + "\n".join(
                 map_line(self.index.cards[s.card_id]) for s in base.full[: self.shortlist]))

@@ -17,7 +17,7 @@ from sourcefinder.index import load_index
 from sourcefinder.llm_router import LLMRouter, OpenAIChat
 from sourcefinder.publish import build
 from sourcefinder.routers import make_router
-from sourcefinder.routing import OfflineRouter
+from sourcefinder.routing import OfflineRouter, PastOutcome
 
 Reply = Callable[[dict[str, Any]], tuple[int, Any]]
 
@@ -130,3 +130,19 @@ def test_settings_switch_the_llm_router_on(example_index: Path, tmp_path: Path,
     with pytest.raises(ConfigError, match="needs SOURCEFINDER_LLM_BASE_URL"):
         make_router(pub, Settings(home=tmp_path / "home", router="llm",
                                   llm_api_key_env="SF_TEST_NO_SUCH_KEY"))
+
+
+def test_the_model_is_not_asked_what_the_log_already_knows(example_index: Path,
+                                                          stub: Any) -> None:
+    url, handler = stub
+    router = _router(example_index, url)
+    some_id = next(iter(router.index.cards))
+    handler.reply = staticmethod(lambda body: (200, completion(json.dumps(
+        {"verdict": "confident", "ranked": [{"id": some_id, "confidence": 1, "reason": "x"}]}))))
+    question = "where is the maintenance log for the gantry cranes"
+    for client in ("a", "b"):
+        router.learn(PastOutcome(question, (), (), client=client))
+    asked = len(handler.seen)
+    ranking = router.rank(question)
+    assert ranking.verdict == "nowhere" and ranking.nothing_before == 2
+    assert len(handler.seen) == asked  # no call: two clients found nothing for it
