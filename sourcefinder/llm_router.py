@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from sourcefinder.index.model import Card, Index
-from sourcefinder.routing import OfflineRouter, PastOutcome, Ranking, Scored
+from sourcefinder.routing import HUMAN_KINDS, OfflineRouter, PastOutcome, Ranking, Scored
 from sourcefinder.text import sanitize
 
 VERDICTS = ("confident", "uncertain", "nowhere")
@@ -157,6 +157,9 @@ class LLMRouter:
             raise ValueError("no valid source id in the answer")
         return verdict, picked
 
+    def _human(self, card_id: str) -> bool:
+        return self.index.cards[card_id].kind in HUMAN_KINDS
+
     def _merge(self, base: Ranking, verdict: str,
                picked: list[tuple[str, float, str]]) -> Ranking:
         offline = {s.card_id: s for s in base.full}
@@ -168,6 +171,9 @@ class LLMRouter:
             out.append(Scored(cid, ceiling, (f"judged by the model: {reason}",
                                              *(prior.reasons if prior else ())),
                               via_cluster=self.index.cards[cid].extends))
+        if verdict == "nowhere" and not any(self._human(s.card_id) for s in out):
+            # nowhere still offers someone to ask: the offline ranking's best person/channel
+            out += [s for s in base.full if self._human(s.card_id)][:1]
         chosen = {s.card_id for s in out}
         rest = [s for s in base.full if s.card_id not in chosen]
         support = out[0].confidence if out else 0.0

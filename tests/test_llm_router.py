@@ -146,3 +146,15 @@ def test_the_model_is_not_asked_what_the_log_already_knows(example_index: Path,
     ranking = router.rank(question)
     assert ranking.verdict == "nowhere" and ranking.nothing_before == 2
     assert len(handler.seen) == asked  # no call: two clients found nothing for it
+
+
+def test_a_nowhere_from_the_model_still_offers_someone_to_ask(example_index: Path,
+                                                             stub: Any) -> None:
+    url, handler = stub
+    handler.reply = staticmethod(lambda body: (200, completion(
+        json.dumps({"verdict": "nowhere", "ranked": []}))))
+    router = _router(example_index, url)
+    ranking = router.rank("who can tell me about the customs broker contracts?")
+    assert ranking.verdict == "nowhere"
+    assert len(ranking.candidates) == 1
+    assert router.index.cards[ranking.candidates[0].card_id].kind in ("person", "chat-channel")

@@ -20,9 +20,10 @@ from sourcefinder.routing._embed import (
 )
 from sourcefinder.routing._lexical import FieldWeights
 from sourcefinder.routing._memory import Memory, PastOutcome
-from sourcefinder.routing._router import OfflineRouter, Ranking, Router, Scored
+from sourcefinder.routing._router import HUMAN_KINDS, OfflineRouter, Ranking, Router, Scored
 
 __all__ = [
+    "HUMAN_KINDS",
     "Embedder",
     "FieldWeights",
     "Memory",
