@@ -472,91 +472,29 @@ def test_load_index_accepts_warnings(tmp_path: Path) -> None:
 
 # --- the complete example of INDEX-FORMAT.md -----------------------------------------------
 
-EXAMPLE_INDEX = """\
-# Acme index
-
-# Foundation
-
-### metrics-onboarding
-- what: how we define and instrument metrics — prerequisite for analytics sources
-- parent: (root)
-- pointer: Confluence "Metrics Onboarding" deck
-
-### metrics-glossary
-- what: cohort vs. segment, MRR vs. bookings
-- parent: metrics-onboarding
-- pointer: glossary page, same space
-
-# Analytics
-
-## historical-performance
-- what/what-not: metric trends over time — NOT raw query data
-- kind: confluence-space · scope: internal · trust: primary
-- contains: weekly dashboards, trend writeups (~200 docs, active)
-- read-first: metrics-glossary
-- how: /search API, semantic works well; browse → space tree for reports
-- example: "Q2 churn by segment" → trend report T-88   [probe ✓ 2026-09-01]
-- combines: analytics-warehouse (raw queries) · supersedes: perf-old
-- health: helpful 12 · harmful 1 · last_verified 2026-09-01
-
-## analytics-warehouse
-- what/what-not: raw event and billing tables for ad-hoc SQL — NOT curated trends or definitions
-- kind: database · scope: internal · trust: primary
-- contains: ~400 tables, refreshed hourly (active)
-- read-first: metrics-glossary
-- how: SQL through the BI tool; start from the `marts` schema, never `raw`
-- example: "daily active users last week" → one row per day from marts.dau
-- gotcha: timestamps are UTC; finance reports use Pacific time
-
-## perf-old
-- what/what-not: the 2021–2023 performance space — NOT current numbers
-- kind: confluence-space · scope: internal · trust: archive
-- contains: frozen trend reports (~150 docs, read-only)
-- how: keyword search only
-- status: demoted
-
-# Sources
-
-## confluence
-- what/what-not: company Confluence instance — general kind/scope/trust only, NOT a specific space
-- kind: wiki · scope: internal · trust: primary
-- child-index: confluence-spaces
-- how: browse via space directory; each space gets its own how-to once expanded
-- health: helpful 8 · harmful 0 · last_verified 2026-09-05
-"""
-
-EXAMPLE_FRAGMENT = """\
-### finance-space
-- extends: confluence
-- what/what-not: budgets, forecasts and board packs — NOT payroll
-- contains: monthly forecasts, board decks (~80 docs, active)
-- example: "FY27 travel budget" → forecast sheet FIN-12
-"""
-
-
-def write_example(root: Path) -> Path:
-    files = {"INDEX.md": EXAMPLE_INDEX, "clusters/confluence-spaces.md": EXAMPLE_FRAGMENT}
+def write_example(root: Path, spec_example: tuple[str, str]) -> Path:
+    files = {"INDEX.md": spec_example[0], "clusters/confluence-spaces.md": spec_example[1]}
     return write(root, files)
 
 
-def test_example_from_the_spec_matches_the_format_doc() -> None:
-    doc = Path(__file__).resolve().parents[2] / "docs" / "INDEX-FORMAT.md"
-    text = doc.read_text(encoding="utf-8")
-    assert EXAMPLE_INDEX in text
-    assert EXAMPLE_FRAGMENT in text
+def test_example_from_the_spec_is_read_whole(spec_example: tuple[str, str]) -> None:
+    index_md, fragment = spec_example
+    assert index_md.startswith("# Acme index\n") and "## confluence" in index_md
+    assert fragment.startswith("### finance-space\n") and fragment.endswith("FIN-12\n")
 
 
-def test_complete_example_lints_with_one_w205(tmp_path: Path) -> None:
-    write_example(tmp_path)
+def test_complete_example_lints_with_one_w205(tmp_path: Path,
+                                             spec_example: tuple[str, str]) -> None:
+    write_example(tmp_path, spec_example)
     diags = lint(tmp_path)
     assert [(d.path, d.line, d.level, d.code) for d in diags] == [
-        ("INDEX.md", line_of(EXAMPLE_INDEX, "company Confluence instance"), "warning", "W205")
+        ("INDEX.md", line_of(spec_example[0], "company Confluence instance"), "warning", "W205")
     ]
     assert "confluence" in diags[0].text
 
 
-def test_complete_example_loads(tmp_path: Path) -> None:
-    write_example(tmp_path)
+def test_complete_example_loads(tmp_path: Path, spec_example: tuple[str, str]) -> None:
+    write_example(tmp_path, spec_example)
     index = load_index(tmp_path)
     assert index.title == "Acme index"
     assert index.groups == ("Analytics", "Sources")

@@ -39,85 +39,24 @@ def load(tmp_path: Path, files: dict[str, str]) -> Index:
 
 # --- the spec's complete example -----------------------------------------------------------
 
-EXAMPLE_INDEX = """\
-# Acme index
-
-# Foundation
-
-### metrics-onboarding
-- what: how we define and instrument metrics — prerequisite for analytics sources
-- parent: (root)
-- pointer: Confluence "Metrics Onboarding" deck
-
-### metrics-glossary
-- what: cohort vs. segment, MRR vs. bookings
-- parent: metrics-onboarding
-- pointer: glossary page, same space
-
-# Analytics
-
-## historical-performance
-- what/what-not: metric trends over time — NOT raw query data
-- kind: confluence-space · scope: internal · trust: primary
-- contains: weekly dashboards, trend writeups (~200 docs, active)
-- read-first: metrics-glossary
-- how: /search API, semantic works well; browse → space tree for reports
-- example: "Q2 churn by segment" → trend report T-88   [probe ✓ 2026-09-01]
-- combines: analytics-warehouse (raw queries) · supersedes: perf-old
-- health: helpful 12 · harmful 1 · last_verified 2026-09-01
-
-## analytics-warehouse
-- what/what-not: raw event and billing tables for ad-hoc SQL — NOT curated trends or definitions
-- kind: database · scope: internal · trust: primary
-- contains: ~400 tables, refreshed hourly (active)
-- read-first: metrics-glossary
-- how: SQL through the BI tool; start from the `marts` schema, never `raw`
-- example: "daily active users last week" → one row per day from marts.dau
-- gotcha: timestamps are UTC; finance reports use Pacific time
-
-## perf-old
-- what/what-not: the 2021–2023 performance space — NOT current numbers
-- kind: confluence-space · scope: internal · trust: archive
-- contains: frozen trend reports (~150 docs, read-only)
-- how: keyword search only
-- status: demoted
-
-# Sources
-
-## confluence
-- what/what-not: company Confluence instance — general kind/scope/trust only, NOT a specific space
-- kind: wiki · scope: internal · trust: primary
-- child-index: confluence-spaces
-- how: browse via space directory; each space gets its own how-to once expanded
-- health: helpful 8 · harmful 0 · last_verified 2026-09-05
-"""
-
-EXAMPLE_FRAGMENT = """\
-### finance-space
-- extends: confluence
-- what/what-not: budgets, forecasts and board packs — NOT payroll
-- contains: monthly forecasts, board decks (~80 docs, active)
-- example: "FY27 travel budget" → forecast sheet FIN-12
-"""
-
-
 @pytest.fixture
-def example(tmp_path: Path) -> Index:
-    files = {"INDEX.md": EXAMPLE_INDEX, "clusters/confluence-spaces.md": EXAMPLE_FRAGMENT}
+def example(tmp_path: Path, spec_example: tuple[str, str]) -> Index:
+    files = {"INDEX.md": spec_example[0], "clusters/confluence-spaces.md": spec_example[1]}
     return load(tmp_path, files)
 
 
-def test_example_card_resolves(example: Index) -> None:
+def test_example_card_resolves(example: Index, spec_example: tuple[str, str]) -> None:
+    example_index = spec_example[0]
     c = example.card("historical-performance")
     assert (c.what, c.what_not) == ("metric trends over time", "raw query data")
     assert c.discriminator == "metric trends over time — NOT raw query data"
     assert (c.kind, c.scope, c.trust) == ("confluence-space", "internal", "primary")
     assert c.group == "Analytics"
-    assert (c.path, c.line) == ("INDEX.md", line_of(EXAMPLE_INDEX, "## historical-performance"))
+    assert (c.path, c.line) == ("INDEX.md", line_of(example_index, "## historical-performance"))
     assert c.read_first == ("metrics-glossary",)
     assert c.examples == (
         Example("Q2 churn by segment", "trend report T-88", "✓", date(2026, 9, 1),
-                line_of(EXAMPLE_INDEX, "Q2 churn")),
+                line_of(example_index, "Q2 churn")),
     )
     assert c.combines == (Ref("analytics-warehouse", "raw queries"),)
     assert c.supersedes == ("perf-old",)
@@ -129,7 +68,7 @@ def test_example_card_resolves(example: Index) -> None:
         "what/what-not", "kind", "scope", "trust", "contains", "read-first", "how", "example",
         "combines", "supersedes", "health",
     ]
-    assert c.field_line("supersedes") == ("INDEX.md", line_of(EXAMPLE_INDEX, "· supersedes"))
+    assert c.field_line("supersedes") == ("INDEX.md", line_of(example_index, "· supersedes"))
     assert c.field_line("owner") == ("INDEX.md", c.line)
 
 
