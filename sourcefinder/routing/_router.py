@@ -93,6 +93,15 @@ class Router(Protocol):
     def rank(self, question: str, context: str = "") -> Ranking: ...
 
 
+@dataclass(frozen=True)
+class _Cosines:
+    """Question-card cosines of one embedder, and the scale its lifts are read at."""
+
+    cos: np.ndarray
+    lift_scale: float = 1.0
+    reason: str = "close in meaning"
+
+
 @dataclass
 class _Question:
     text: str
@@ -121,6 +130,8 @@ class OfflineRouter:
         embedder: Embedder | None = None,
         config: RouterConfig | None = None,
         card_vectors: np.ndarray | None = None,
+        static: Embedder | None = None,
+        static_vectors: np.ndarray | None = None,
     ) -> None:
         self.index = index
         self.config = cfg = config or RouterConfig()
@@ -146,11 +157,26 @@ class OfflineRouter:
                 )
             self._vectors = np.asarray(card_vectors, dtype=np.float32)
             self._cache = QueryCache(embedder)
+        self._static: Embedder | None = None
+        self._static_vectors: np.ndarray | None = None
+        if cfg.w_static > 0 and static is not None:
+            vectors = static_vectors if static_vectors is not None else embed_cards(index, static)
+            if vectors.shape[0] != len(self._cards):
+                raise ValueError(
+                    f"static_vectors has {vectors.shape[0]} rows for {len(self._cards)} cards"
+                )
+            self._static = static
+            self._static_vectors = np.asarray(vectors, dtype=np.float32)
 
     @property
     def embedder(self) -> Embedder | None:
         """The embedder in use (None: lexical and memory only)."""
         return self._cache.embedder if self._cache is not None else None
+
+    @property
+    def static(self) -> Embedder | None:
+        """The static word-vector embedder asked on every question (None: off)."""
+        return self._static
 
     # --- learning ---------------------------------------------------------------------
 
@@ -181,12 +207,18 @@ class OfflineRouter:
         signals = [ranked("lexical", cfg.w_lexical, q.lex, cfg.depth)]
         if q.rules_out.any():  # the asker ruled out exactly what these cards say they are not
             signals.append(ranked("rules_out", cfg.w_rules_out, q.rules_out, cfg.depth))
+        near: _Cosines | None = None
+        if self._static is not None and self._static_vectors is not None:
+            vec = self._static.embed_queries([q.embed_text])[0]
+            near = _Cosines(self._static_vectors @ vec, cfg.static_lift_scale,
+                            "close in word vectors")
+            signals.append(ranked("static", cfg.w_static, near.cos + 1.0, cfg.depth))
         recall = Recall()
         self._recaller.lexical(q.qterms, recall)
         if self._cache is None or self._vectors is None:
-            return self._finish(q, signals + recall.signals, recall, None)
+            return self._finish(q, signals + recall.signals, recall, near)
         if cfg.embed_only_when_unsure:
-            cheap = self._finish(q, signals + recall.signals, recall, None)
+            cheap = self._finish(q, signals + recall.signals, recall, near)
             first = cheap.full[0]
             if first.pinned or cheap.nothing_before or first.confidence >= cfg.embed_below:
                 return cheap
@@ -194,7 +226,7 @@ class OfflineRouter:
         cos = self._vectors @ qvec
         signals.append(ranked("semantic", cfg.w_semantic, cos + 1.0, cfg.depth))
         self._recaller.semantic(qvec, recall)
-        return self._finish(q, signals + recall.signals, recall, cos)
+        return self._finish(q, signals + recall.signals, recall, _Cosines(cos))
 
     def _question(self, question: str, context: str) -> _Question:
         analysed = analyse(question)
@@ -269,7 +301,7 @@ class OfflineRouter:
         return self._lex.score_expanded(q.query, learned)
 
     def _finish(self, q: _Question, signals: list[Signal], recall: Recall,
-                cos: np.ndarray | None) -> Ranking:  # fmt: skip
+                near: _Cosines | None) -> Ranking:  # fmt: skip
         cfg = self.config
         adj = apply_declarations(
             rrf(signals, cfg.rrf_k), self._cards, self._succ, q.embed_text, q.not_shares,
@@ -294,14 +326,14 @@ class OfflineRouter:
         # the fused score of a card that every signal ranked first
         # (a signal that found nothing still counts: it did not agree)
         ceiling = sum(max(0.0, s.weight) for s in signals) / (cfg.rrf_k + 1) or 1.0
-        lift_base = float(np.median(cos)) if cos is not None else 0.0
+        lift_base = float(np.median(near.cos)) if near is not None else 0.0
         full: list[Scored] = []
         evidence: list[float] = []
         first, second = self._top_two(q.lex)
         previous = 1.0
         masks = self._lex.masks(order, q.query)
         for i, mask in zip(order, masks, strict=True):
-            ev = self._evidence(i, mask, q, cos, lift_base, recall)
+            ev = self._evidence(i, mask, q, near, lift_base, recall)
             lead = self._margin(float(q.lex[i]), first, second)
             decisive = (min(1.0, score.get(i, 0.0) / ceiling) + lead) / 2
             conf = math.sqrt(ev * decisive) * score.get(i, 0.0) / top if top > 0 else 0.0
@@ -310,7 +342,7 @@ class OfflineRouter:
             conf = previous = min(conf, previous)
             evidence.append(ev)
             card = self._cards[i]
-            reasons = self._reasons(i, mask, q, cos, recall, adj.notes.get(i, []), i in pinned)
+            reasons = self._reasons(i, mask, q, near, recall, adj.notes.get(i, []), i in pinned)
             full.append(Scored(card.id, round(conf, 4), reasons, i in pinned, card.extends))
         self._cluster_after_children(full, evidence)
         return self._verdict(full, evidence, q, recall)
@@ -350,16 +382,16 @@ class OfflineRouter:
             return 0.0
         return max(0.0, 1.0 - second / lex_i)
 
-    def _evidence(self, i: int, mask: dict[str, int], q: _Question, cos: np.ndarray | None,
+    def _evidence(self, i: int, mask: dict[str, int], q: _Question, near: _Cosines | None,
                   lift_base: float, recall: Recall) -> float:  # fmt: skip
         """Absolute support for card ``i`` in 0..1, by noisy-OR over the signals."""
         cfg = self.config
         parts = [min(1.0, self._lex.coverage_of(mask, q.query) / cfg.coverage_full)]
-        if cos is not None:
+        if near is not None:
             # How far this card stands above the typical card for this question: raw
             # cosines of unrelated texts are already high (~0.8 for e5), lifts are not.
             span = max(1e-6, cfg.lift_full - cfg.lift_floor)
-            lift = float(cos[i]) - lift_base
+            lift = (float(near.cos[i]) - lift_base) * near.lift_scale
             parts.append(min(1.0, max(0.0, (lift - cfg.lift_floor) / span)))
         card_id = self._cards[i].id
         for votes in recall.votes:
@@ -395,7 +427,7 @@ class OfflineRouter:
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing)
 
-    def _reasons(self, i: int, mask: dict[str, int], q: _Question, cos: np.ndarray | None,
+    def _reasons(self, i: int, mask: dict[str, int], q: _Question, near: _Cosines | None,
                  recall: Recall, notes: list[str], pinned: bool) -> tuple[str, ...]:  # fmt: skip
         card = self._cards[i]
         out: list[str] = []
@@ -415,8 +447,8 @@ class OfflineRouter:
         if q.learned.get(i):
             words = ", ".join(f"'{q.forms.get(t, t)}'" for t in q.learned[i][:3])
             out.append(f"questions answered here used {words}")
-        if cos is not None:
-            out.append(f"close in meaning (cosine {float(cos[i]):.2f})")
+        if near is not None:
+            out.append(f"{near.reason} (cosine {float(near.cos[i]):.2f})")
         if card.extends:
             out.append(f"in cluster {card.extends}")
         return tuple(out[:7])
