@@ -56,6 +56,7 @@ class RouterConfig:
     w_centroid: float = 1.0
     w_rules_out: float = 1.0
     w_static: float = 1.0
+    w_neighbours_static: float = 0.5
     # Use the embedder when one is given (one model call per new question), and only
     # when the ranking without it has confidence under ``embed_below`` (a cascade: the
     # cheap signals answer what they are sure of, the model is asked about the rest).
@@ -75,6 +76,7 @@ class RouterConfig:
     knn_power: float = 2.0
     knn_min_lexical: float = 0.2
     knn_min_semantic: float = 0.80
+    knn_min_static: float = 0.6
     pin_lexical: float = 0.85
     pin_semantic: float = 0.96
     max_pinned: int = 2

@@ -4,8 +4,9 @@ Three readings of the same outcomes, each cheap to update one outcome at a time:
 
 - **neighbours**: the past questions most like this one, by tf-idf cosine over terms
   (idf from the remembered questions themselves) and, when question vectors exist, by
-  cosine of embeddings. Neighbours vote for what worked and against what failed
-  (``vote``); a near-duplicate whose answer is known is what lets the router pin.
+  cosine of embeddings and of static word vectors. Neighbours vote for what worked and
+  against what failed (``vote``); a near-duplicate whose answer is known is what lets
+  the router pin.
 - **learned field**: every question that a card answered is appended to a per-card
   "learned" document, which the router scores as one more BM25F field of the card: a
   term -> source association that generalizes beyond the nearest neighbour (document
@@ -93,6 +94,7 @@ class Memory:
         self._flat = _Ints()  # all documents' term ids, concatenated
         self._starts = _Ints()
         self._vectors: _Rows | None = None
+        self._static: _Rows | None = None
         self._learned: dict[str, dict[str, int]] = {}  # term -> card id -> tf
         self._learned_len: Counter[str] = Counter()
         self._centroid_sum: dict[str, np.ndarray] = {}
@@ -111,8 +113,10 @@ class Memory:
     def has_vectors(self) -> bool:
         return self._vectors is not None and self._vectors.n > 0
 
-    def add(self, outcome: PastOutcome, vector: np.ndarray | None = None) -> None:
-        """Remember one outcome (its question vector is computed when an embedder is set)."""
+    def add(self, outcome: PastOutcome, vector: np.ndarray | None = None,
+            static: np.ndarray | None = None) -> None:  # fmt: skip
+        """Remember one outcome (its question vector is computed when an embedder is set;
+        ``static`` is its static word vector, when the router has those)."""
         if vector is None and self.embedder is not None:
             vector = self.embedder.embed_queries([outcome.question])[0]
         doc = len(self.outcomes)
@@ -124,16 +128,8 @@ class Memory:
             self._flat.append(tid)
             self._df.view[tid, 0] += 1.0
             self._postings.setdefault(tid, _Ints()).append(doc)
-        # Vectors stay aligned with outcomes; an outcome without one gets a zero row,
-        # which is never anyone's neighbour.
-        if vector is not None:
-            if self._vectors is None:
-                self._vectors = _Rows(len(vector))
-                for _ in range(doc):
-                    self._vectors.append(np.zeros(len(vector), dtype=np.float32))
-            self._vectors.append(vector)
-        elif self._vectors is not None:
-            self._vectors.append(np.zeros(self._vectors.view.shape[1], dtype=np.float32))
+        self._vectors = _aligned(self._vectors, vector, doc)
+        self._static = _aligned(self._static, static, doc)
         for card_id in outcome.worked:
             for t, tf in Counter(asked).items():
                 per_card = self._learned.setdefault(t, {})
@@ -179,6 +175,13 @@ class Memory:
         if not self.has_vectors or self._vectors is None:
             return []
         sims = self._vectors.view @ vector
+        return _top(np.arange(len(sims)), sims, k)
+
+    def static_neighbours(self, vector: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """The ``k`` most similar past questions by static word-vector cosine."""
+        if self._static is None or not self._static.n:
+            return []
+        sims = self._static.view @ vector
         return _top(np.arange(len(sims)), sims, k)
 
     # --- per-card aggregates ----------------------------------------------------------
@@ -250,6 +253,21 @@ def vote(
                 score[card_id] = score.get(card_id, 0.0) - w
                 against[card_id] += 1
     return Votes(score, best, dict(support), dict(against))
+
+
+def _aligned(rows: _Rows | None, vector: np.ndarray | None, doc: int) -> _Rows | None:
+    """``rows`` with ``vector`` appended as row ``doc``. Rows stay aligned with outcomes: an
+    outcome without a vector gets a zero row, which is never anyone's neighbour."""
+    if vector is None:
+        if rows is not None:
+            rows.append(np.zeros(rows.view.shape[1], dtype=np.float32))
+        return rows
+    if rows is None:
+        rows = _Rows(len(vector))
+        for _ in range(doc):
+            rows.append(np.zeros(len(vector), dtype=np.float32))
+    rows.append(vector)
+    return rows
 
 
 def _top(ids: np.ndarray, sims: np.ndarray, k: int) -> list[tuple[int, float]]:

@@ -1,6 +1,7 @@
 """What the memory says about one question, as signals over card positions.
 
-- ``neighbours`` / ``neighbours_sem``: the nearest past questions (by terms, by vectors)
+- ``neighbours`` / ``neighbours_sem`` / ``neighbours_static``: the nearest past questions
+  (by terms, by vectors, by static word vectors)
   vote for what worked and against what failed, similarities rescaled so the voting
   floor maps to 0 (``knn_min_*``) and identity to 1, then raised to ``knn_power``;
 - ``centroid``: cosine to each card's mean answered-question vector;
@@ -74,6 +75,17 @@ class Recaller:
         centroid = self.memory.centroid_scores(qvec)
         shifted = {c: s + 1.0 for c, s in centroid.items()}  # ranked() keeps scores > 0
         recall.signals.append(self._signal("centroid", cfg.w_centroid, shifted))
+
+    def static(self, svec: np.ndarray, recall: Recall) -> None:
+        """Neighbours by static word vectors: cheap, so asked before any model call."""
+        cfg = self.config
+        near = self.memory.static_neighbours(svec, cfg.knn_k)
+        if not near:
+            return
+        votes = self._votes(near, cfg.knn_min_static)
+        recall.votes.append(votes)
+        recall.signals.append(
+            self._signal("neighbours_static", cfg.w_neighbours_static, votes.score))
 
     def _votes(self, near: list[tuple[int, float]], floor: float) -> Votes:
         span = max(1e-6, 1.0 - floor)

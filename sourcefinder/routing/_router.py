@@ -186,10 +186,13 @@ class OfflineRouter:
         The question's vector is reused when ``rank`` computed it; otherwise only a
         memory built with an embedder computes one.
         """
-        vector = None
+        vector = static = None
+        text = analyse(outcome.question).positive
         if self._cache is not None:
-            vector = self._cache.peek(analyse(outcome.question).positive)
-        self.memory.add(outcome, vector)
+            vector = self._cache.peek(text)
+        if self._static is not None:
+            static = self._static.embed_queries([text])[0]
+        self.memory.add(outcome, vector, static)
 
     def prime(self, questions: list[str]) -> None:
         """Embed many questions in batches ahead of ``rank``/``learn`` (a no-op when off)."""
@@ -208,13 +211,15 @@ class OfflineRouter:
         if q.rules_out.any():  # the asker ruled out exactly what these cards say they are not
             signals.append(ranked("rules_out", cfg.w_rules_out, q.rules_out, cfg.depth))
         near: _Cosines | None = None
+        recall = Recall()
+        self._recaller.lexical(q.qterms, recall)
         if self._static is not None and self._static_vectors is not None:
             vec = self._static.embed_queries([q.embed_text])[0]
             near = _Cosines(self._static_vectors @ vec, cfg.static_lift_scale,
                             "close in word vectors")
             signals.append(ranked("static", cfg.w_static, near.cos + 1.0, cfg.depth))
-        recall = Recall()
-        self._recaller.lexical(q.qterms, recall)
+            if cfg.w_neighbours_static > 0:
+                self._recaller.static(vec, recall)
         if self._cache is None or self._vectors is None:
             return self._finish(q, signals + recall.signals, recall, near)
         if cfg.embed_only_when_unsure:

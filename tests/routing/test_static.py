@@ -9,7 +9,14 @@ import numpy as np
 import pytest
 
 from sourcefinder.index.model import Card, Index
-from sourcefinder.routing import OfflineRouter, RouterConfig, WordLlamaEmbedder, embed_cards
+from sourcefinder.routing import (
+    Memory,
+    OfflineRouter,
+    PastOutcome,
+    RouterConfig,
+    WordLlamaEmbedder,
+    embed_cards,
+)
 from tests.routing.conftest import HashEmbedder, card
 
 
@@ -76,3 +83,32 @@ def test_static_vectors_are_checked_and_can_be_switched_off(org: Index) -> None:
     assert off.static is None
     off.rank("button colors")
     assert static.queries == []
+
+
+def test_memory_keeps_static_vectors_aligned_with_outcomes() -> None:
+    memory = Memory()
+    memory.add(PastOutcome("no vector", ("a",), ()))
+    memory.add(PastOutcome("east", ("b",), ()), static=np.array([1.0, 0.0], dtype=np.float32))
+    memory.add(PastOutcome("north", ("c",), ()), static=np.array([0.0, 1.0], dtype=np.float32))
+    near = memory.static_neighbours(np.array([0.8, 0.6], dtype=np.float32), 3)
+    assert [doc for doc, _ in near] == [1, 2, 0]  # the outcome without a vector comes last
+    assert near[-1][1] == 0.0
+
+
+def test_a_past_question_close_in_word_vectors_votes(index_of: Callable[[list[Card]], Index],
+                                                     wordllama: WordLlamaEmbedder) -> None:
+    org = index_of([
+        card("it-helpdesk", "IT support tickets for laptops and accounts", "HR questions"),
+        card("people-wiki", "HR policies and benefits", "IT problems"),
+    ])  # fmt: skip
+    asked = "forgot computer login credentials"  # no word in common with the past question
+    votes = {}
+    for weight in (0.0, 0.5):
+        config = RouterConfig(w_neighbours_static=weight, knn_min_static=0.5)
+        router = OfflineRouter(org, static=wordllama, config=config)
+        router.learn(PastOutcome("reset my laptop password", ("people-wiki",), ()))
+        votes[weight] = router.rank(asked).full
+    reason = "worked for 1 similar past question"
+    assert not any(reason in s.reasons for s in votes[0.0])
+    voted = next(s for s in votes[0.5] if s.card_id == "people-wiki")
+    assert reason in voted.reasons
