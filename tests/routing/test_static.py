@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import socket
+import struct
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,7 +20,10 @@ from sourcefinder.routing import (
     WordLlamaEmbedder,
     embed_cards,
 )
+from sourcefinder.routing._wordvectors import BPE, SPACE, _package_root, load_table, load_vocab
 from tests.routing.conftest import HashEmbedder, card
+
+EXAMPLE_INDEX = Path(__file__).resolve().parents[2] / "index" / "INDEX.md"
 
 
 @pytest.fixture(scope="module")
@@ -112,3 +118,42 @@ def test_a_past_question_close_in_word_vectors_votes(index_of: Callable[[list[Ca
     assert not any(reason in s.reasons for s in votes[0.0])
     voted = next(s for s in votes[0.5] if s.card_id == "people-wiki")
     assert reason in voted.reasons
+
+
+def test_bpe_merges_lowest_id_first_and_falls_back_to_bytes() -> None:
+    vocab = {"<unk>": 0, **{f"<0x{b:02X}>": 1 + b for b in range(256)},
+             SPACE: 300, "a": 301, "b": 302, "c": 303, f"{SPACE}a": 304, "bc": 305,
+             "ab": 306, f"{SPACE}abc": 307}  # fmt: skip
+    bpe = BPE(vocab)
+    # "▁a" (304) merges before "bc" (305), then "▁a"+"bc" makes "▁abc"; "ab" (306) never wins
+    assert bpe.encode("abc") == [307]
+    assert bpe.encode("cab") == [300, 303, 306]
+    assert bpe.encode("é") == [300, 1 + 0xC3, 1 + 0xA9]  # not in the vocabulary: its bytes
+
+
+def test_our_bpe_tokenizes_as_the_tokenizers_library(wordllama: WordLlamaEmbedder) -> None:
+    from tokenizers import Tokenizer  # installed with wordllama; the embedder does not use it
+
+    reference = Tokenizer.from_file(str(
+        _package_root() / "tokenizers" / "l2_supercat_tokenizer_config.json"))  # fmt: skip
+    lines = [line for line in EXAMPLE_INDEX.read_text().splitlines() if line.strip()]
+    lines += ["naïve café, 東京 🚢", "PTO/NPS: 40ft HC @ $1,200?"]
+    differ = [t for t in lines if wordllama.tokens(t)
+              != reference.encode(t, add_special_tokens=False).ids]  # fmt: skip
+    assert len(lines) > 500 and differ == []
+
+
+def test_damaged_word_vector_files_are_clear_errors(tmp_path: Path) -> None:
+    bad = tmp_path / "table.safetensors"
+    header = json.dumps({"embedding.weight": {"dtype": "F16", "shape": [10, 4],
+                                              "data_offsets": [0, 40]}}).encode()  # fmt: skip
+    bad.write_bytes(struct.pack("<Q", len(header)) + header + b"\0" * 40)
+    with pytest.raises(ValueError, match="does not match its declared shape"):
+        load_table(bad)
+    tok = tmp_path / "tokenizer.json"
+    tok.write_text('{"model": {"type": "BPE", "merges": []}}')
+    with pytest.raises(ValueError, match="no model.vocab"):
+        load_vocab(tok)
+    tok.write_text('{"model": {"vocab": {"a": "one"}, "merges": []}}')
+    with pytest.raises(ValueError, match="not a piece -> id object"):
+        load_vocab(tok)
