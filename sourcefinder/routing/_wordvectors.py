@@ -128,13 +128,16 @@ class WordLlamaEmbedder:
             if not path.is_file():
                 raise FileNotFoundError(f"wordllama: {path} is missing; reinstall wordllama")
         self._table = load_table(weights)
-        self._bpe = BPE(load_vocab(tokenizer))
+        vocab = load_vocab(tokenizer)
+        if max(vocab.values()) >= self._table.shape[0]:  # checked once, not per token
+            raise ValueError(f"{tokenizer}: token ids beyond the {self._table.shape[0]} rows "
+                             f"of {weights.name}")  # fmt: skip
+        self._bpe = BPE(vocab)
         self.dim = int(self._table.shape[1])
 
     def tokens(self, text: str) -> list[int]:
         """The token ids of ``text`` (rows of the table)."""
-        last = self._table.shape[0] - 1
-        return [min(i, last) for i in self._bpe.encode(text)]
+        return self._bpe.encode(text)
 
     def embed_queries(self, texts: list[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
