@@ -1,6 +1,8 @@
 """Field-weighted BM25 (BM25F) over whole cards, with the NOT part kept apart.
 
-Each card is split into fields (id, what, contains, examples, how, gotchas, kind/group).
+Each card is split into fields (id, what, contains, examples, how, gotchas, kind/group,
+and ``pointed``: the notes other cards' ``see-also`` lines give for sending a reader
+here, "see-also: adr-log (when you need why a convention exists)").
 A term's frequency is summed across fields *before* saturation, each field's count
 scaled by its weight and normalized by that field's length (Robertson & Zaragoza's
 BM25F), so a term in the discriminator counts more than the same term in a long
@@ -23,7 +25,8 @@ import numpy as np
 from sourcefinder.index.model import Card
 from sourcefinder.routing._text import split_compound, terms, tokens
 
-FIELDS = ("id", "what", "contains", "examples", "how", "gotchas", "kind")
+FIELDS = ("id", "what", "contains", "examples", "how", "gotchas", "kind", "pointed")
+_OWN = (1 << FIELDS.index("pointed")) - 1  # the bits of the fields a card wrote itself
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,7 @@ class FieldWeights:
     how: float = 0.4
     gotchas: float = 0.4
     kind: float = 0.6
+    pointed: float = 1.0
     b_short: float = 0.3  # id, what, kind: short fields, length says little
     b_long: float = 0.75  # contains, examples, how, gotchas
 
@@ -44,11 +48,22 @@ class FieldWeights:
         return float(getattr(self, name))
 
     def b(self, name: str) -> float:
-        return self.b_short if name in ("id", "what", "kind") else self.b_long
+        return self.b_short if name in ("id", "what", "kind", "pointed") else self.b_long
 
 
-def card_field_texts(card: Card) -> dict[str, str]:
-    """The routable text of a card, by field (the NOT part excluded)."""
+def pointers(cards: Sequence[Card]) -> dict[str, str]:
+    """Card id -> the notes of every ``see-also`` that points at it, joined."""
+    notes: dict[str, list[str]] = {}
+    for card in cards:
+        for ref in card.see_also:
+            if ref.note and ref.id != card.id:
+                notes.setdefault(ref.id, []).append(ref.note)
+    return {cid: " ".join(n) for cid, n in notes.items()}
+
+
+def card_field_texts(card: Card, pointed: str = "") -> dict[str, str]:
+    """The routable text of a card, by field (the NOT part excluded); ``pointed`` is
+    what other cards say about when to come here (``pointers``)."""
     examples = " ".join(f"{e.query} {e.expect}" for e in card.examples)
     return {
         "id": card.id.replace("-", " ").replace("_", " "),
@@ -58,6 +73,7 @@ def card_field_texts(card: Card) -> dict[str, str]:
         "how": card.how,
         "gotchas": " ".join(card.gotchas),
         "kind": f"{card.kind} {card.group}".replace("-", " "),
+        "pointed": pointed,
     }
 
 
@@ -66,7 +82,8 @@ class LexicalIndex:
 
     def __init__(self, cards: list[Card], weights: FieldWeights, k1: float = 1.2) -> None:
         self.n = len(cards)
-        texts = [card_field_texts(c) for c in cards]
+        inbound = pointers(cards)
+        texts = [card_field_texts(c, inbound.get(c.id, "")) for c in cards]
         vocabulary = {t for fields in texts for k, v in fields.items() if k != "id"
                       for t in tokens(v)}  # fmt: skip
         per_field: list[dict[str, Counter[str]]] = []
@@ -170,9 +187,12 @@ class LexicalIndex:
         return scores
 
     def positive_cards(self, term: str) -> np.ndarray:
-        """Positions of the cards whose own text (not the NOT part) has ``term``."""
+        """Positions of the cards whose own text (not the NOT part, nor what other cards
+        say about them) has ``term``."""
         hit = self.pseudo.get(term)
-        return hit[0] if hit is not None else np.zeros(0, dtype=np.int32)
+        if hit is None:
+            return np.zeros(0, dtype=np.int32)
+        return hit[0][(self.field_masks[term] & _OWN) != 0]
 
     def not_cards(self, term: str) -> list[int]:
         """Positions of the cards whose NOT part names ``term``."""
@@ -220,7 +240,7 @@ class LexicalIndex:
     def fields_of(mask: dict[str, int]) -> dict[str, list[str]]:
         """Field -> the matched terms, strongest fields first, for reasons."""
         out: dict[str, list[str]] = {}
-        for f in ("what", "id", "examples", "contains", "kind", "how", "gotchas"):
+        for f in ("what", "id", "examples", "contains", "pointed", "kind", "how", "gotchas"):
             bit = 1 << FIELDS.index(f)
             hits = [t for t, m in mask.items() if m & bit]
             if hits:

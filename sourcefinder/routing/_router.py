@@ -59,6 +59,7 @@ from sourcefinder.routing._recall import Recall, Recaller
 from sourcefinder.routing._text import surface_forms, terms
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
+_FIELD_LABELS = {"pointed": "a see-also pointing here"}
 # Tokens as the lexical index cuts them ("ICS2", "EC2" stay whole); those opening with a
 # digit ("2am", "40ft", "2016") are quantities, not subjects, and are left out.
 _WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*")
@@ -451,7 +452,8 @@ class OfflineRouter:
             if won or lost:
                 break
         for name, hits in self._lex.fields_of(mask).items():
-            out.append(f"{name} matches " + ", ".join(f"'{q.forms.get(t, t)}'" for t in hits[:3]))
+            label = _FIELD_LABELS.get(name, name)
+            out.append(f"{label} matches " + ", ".join(f"'{q.forms.get(t, t)}'" for t in hits[:3]))
         if q.learned.get(i):
             words = ", ".join(f"'{q.forms.get(t, t)}'" for t in q.learned[i][:3])
             out.append(f"questions answered here used {words}")

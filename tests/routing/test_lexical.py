@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from sourcefinder.index.model import Card, Index
+from sourcefinder.index.model import Card, Index, Ref
 from sourcefinder.routing import FieldWeights
 from sourcefinder.routing._lexical import LexicalIndex
 from sourcefinder.routing._text import terms
@@ -46,3 +46,24 @@ def test_coverage_is_the_matched_share_of_the_question(org: Index) -> None:
     assert lex.coverage(pos["finance-space"], query("travel budget")) == 1.0
     half = lex.coverage(pos["finance-space"], query("travel budget zebra giraffe"))
     assert 0 < half < 1
+
+
+def _card(cid: str, what: str, see_also: tuple[Ref, ...] = ()) -> Card:
+    return Card(id=cid, group="G", path="x", line=1, what=what, what_not="", kind="wiki",
+                scope="internal", trust="primary", see_also=see_also)  # fmt: skip
+
+
+def test_a_see_also_note_is_evidence_for_the_card_it_points_at() -> None:
+    cards = [
+        _card("adr-log", "decided architecture choices",
+              (Ref("rfcs", "when the topic is still being argued"),)),
+        _card("rfcs", "proposals for engineering"),
+        _card("handbook", "how we work", (Ref("adr-log", ""), Ref("handbook", "self"))),
+    ]
+    lex = LexicalIndex(cards, FieldWeights())
+    scores = lex.score(query("ideas people are still arguing about"))
+    assert scores[1] > 0 and scores[0] == 0  # the note speaks for rfcs, not for its author
+    assert lex.matched_fields(1, query("still arguing")) == {"pointed": ["still", "argu"]}
+    assert lex.score(query("self"))[2] == 0  # a card cannot vouch for itself
+    assert list(lex.positive_cards("argu")) == []  # what others say is not its own text
+    assert list(lex.positive_cards("propos")) == [1]

@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from sourcefinder.index.model import Card, Health, Index
+from sourcefinder.index.model import Card, Health, Index, Ref
 from sourcefinder.routing import Embedder, OfflineRouter, PastOutcome, Ranking, RouterConfig, Scored
 
 
@@ -307,3 +307,19 @@ def test_a_cluster_comes_second_when_its_children_lead(org: Index) -> None:
     assert ranking.full[1].confidence == ranking.full[2].confidence  # the place it took
     one_child = OfflineRouter(org).rank("FY27 travel budget forecast")
     assert "the cluster of several leading candidates" not in one_child.full[1].reasons
+
+
+def test_a_see_also_note_routes_and_says_so(
+    cards: list[Card], index_of: Callable[[list[Card]], Index]
+) -> None:
+    base = next(c for c in cards if c.id == "oncall-runbooks")
+    handbook = replace(base, id="handbook", what="how engineering works",
+                       see_also=(Ref("rfcs", "when the topic is still being argued"),))
+    rfcs = replace(base, id="rfcs", what="engineering proposals", examples=())
+    router = OfflineRouter(index_of([handbook, rfcs]))
+    first = router.rank("which ideas are people still arguing about").full[0]
+    assert first.card_id == "rfcs"
+    assert "a see-also pointing here matches 'still', 'arguing'" in first.reasons
+    # what the asker rules out is judged on a card's own words, not on what others say
+    ruled = router.rank("not the ones still argued: which engineering proposals are decided")
+    assert not any("rules out" in r for s in ruled.full if s.card_id == "rfcs" for r in s.reasons)
