@@ -37,3 +37,11 @@ def test_the_gap_report_lists_them_and_ranks_them(example_index: Path) -> None:
                           min_clients=2, watched=None, version="v1")
     assert '- **gantry**: 2 clients, 3 questions, e.g. "gantry again?"' in text
     assert {"kind": "missing_word", "subject": "gantry", "clients": 2} in ranked
+
+
+def test_a_word_the_map_uses_only_in_a_see_also_note_is_not_missing(example_index: Path) -> None:
+    # "deviate" is only in a see-also note ("for how each carrier deviates from the
+    # standard"); the router matches it, so the gap report must not call it missing
+    sessions = [_asked("s1", "c1", "how do carriers deviate?", "deviate"),
+                _asked("s2", "c2", "deviate from x12?", "deviate")]
+    assert missing_words(sessions, load_index(example_index), min_clients=2) == []
