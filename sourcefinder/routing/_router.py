@@ -51,7 +51,7 @@ from sourcefinder.index.model import Index
 from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
-from sourcefinder.routing._lexical import LexicalIndex
+from sourcefinder.routing._lexical import LexicalIndex, held_documents
 from sourcefinder.routing._memory import Memory, PastOutcome
 from sourcefinder.routing._priors import apply_declarations, successors
 from sourcefinder.routing._question import analyse
@@ -60,7 +60,8 @@ from sourcefinder.routing._recall import Recall, Recaller
 from sourcefinder.routing._text import surface_forms, terms
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
-_FIELD_LABELS = {"pointed": "a see-also pointing here"}
+_FIELD_LABELS = {"pointed": "a see-also pointing here",
+                 "primer": "a foundation document it holds"}
 # Tokens as the lexical index cuts them ("ICS2", "EC2" stay whole); those opening with a
 # digit ("2am", "40ft", "2016") are quantities, not subjects, and are left out.
 _WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*")
@@ -143,7 +144,7 @@ class OfflineRouter:
         self.memory = memory if memory is not None else Memory()
         self._cards = list(index.cards.values())
         self._pos = {c.id: i for i, c in enumerate(self._cards)}
-        self._lex = LexicalIndex(self._cards, cfg.fields, cfg.k1)
+        self._lex = LexicalIndex(self._cards, cfg.fields, cfg.k1, held_documents(index))
         self._recaller = Recaller(self.memory, self._pos, cfg)
         self._succ = successors(self._cards)
         self._trust = dict(cfg.trust_factors)

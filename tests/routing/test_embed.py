@@ -4,12 +4,13 @@ import json
 import os
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import numpy as np
 import pytest
 
-from sourcefinder.index.model import Index
+from sourcefinder.index.model import FoundationNode, Index
 from sourcefinder.routing import (
     Embedder,
     Memory,
@@ -29,6 +30,15 @@ def test_card_texts_follow_index_order_and_leave_out_the_not_part(org: Index) ->
     first = " ".join(texts[0])
     assert texts[0][0] == "metric trends over time"
     assert "raw query data" not in first
+
+
+def test_a_card_also_embeds_what_the_foundation_documents_it_holds_teach(org: Index) -> None:
+    first = next(iter(org.cards.values()))
+    node = FoundationNode(id="primer", what="what our trend reports measure", parent=None,
+                          pointer="a page", path="INDEX.md", line=1, source=first.id)
+    with_primer = replace(org, foundation={"primer": node})
+    assert card_texts(with_primer)[0] == (*card_texts(org)[0], "what our trend reports measure")
+    assert card_texts(with_primer)[1:] == card_texts(org)[1:]
 
 
 def test_embed_cards_gives_one_normalized_row_per_card(org: Index, embedder: Embedder) -> None:

@@ -1,8 +1,10 @@
 from __future__ import annotations
 
-from sourcefinder.index.model import Card, Index, Ref
+from dataclasses import replace
+
+from sourcefinder.index.model import Card, FoundationNode, Index, Ref
 from sourcefinder.routing import FieldWeights
-from sourcefinder.routing._lexical import LexicalIndex
+from sourcefinder.routing._lexical import LexicalIndex, held_documents
 from sourcefinder.routing._text import terms
 
 
@@ -67,3 +69,39 @@ def test_a_see_also_note_is_evidence_for_the_card_it_points_at() -> None:
     assert lex.score(query("self"))[2] == 0  # a card cannot vouch for itself
     assert list(lex.positive_cards("argu")) == []  # what others say is not its own text
     assert list(lex.positive_cards("propos")) == [1]
+
+
+def _node(nid: str, what: str, pointer: str, source: str = "") -> FoundationNode:
+    return FoundationNode(id=nid, what=what, parent=None, pointer=pointer, path="x", line=1,
+                          source=source)  # fmt: skip
+
+
+def test_a_foundation_document_belongs_to_its_source_or_the_card_holding_its_location() -> None:
+    def at(card: Card, where: str) -> Card:
+        return replace(card, at=where)
+
+    cards = [at(_card("handbook", "how engineering works"), "org/repos/handbook"),
+             at(_card("handbook-adr", "decisions"), "org/repos/handbook/adr"),
+             at(_card("handbook2", "another book"), "org/repos/handbook2"),
+             at(_card("wiki", "the wiki"), "http://127.0.0.1:8088/notion/")]  # fmt: skip
+    nodes = [
+        _node("on-call", "SEV1-SEV4 and the incident commander role",
+              "the on-call page — org/repos/handbook/engineering/on-call.md"),
+        _node("adr-howto", "how decisions get written down",
+              "ADR guide — org/repos/handbook/adr/README.md"),  # the longest prefix wins
+        _node("glossary", "TEU and demurrage", 'Notion "Glossary" — '
+              "http://127.0.0.1:8088/notion/onboarding/glossary."),
+        _node("declared", "the pay calendar", "somewhere else entirely", source="wiki"),
+        _node("stray", "nothing holds this", "org/repos/handbook-old/x.md"),
+    ]
+    index = Index(root="x", title="t", cards={c.id: c for c in cards},
+                  foundation={n.id: n for n in nodes})  # fmt: skip
+    held = held_documents(index)
+    assert held == {"handbook": "SEV1-SEV4 and the incident commander role",
+                    "handbook-adr": "how decisions get written down",
+                    "wiki": "TEU and demurrage the pay calendar"}  # fmt: skip
+    lex = LexicalIndex(cards, FieldWeights(), primers=held)
+    scores = lex.score(query("who is the incident commander"))
+    assert scores.argmax() == 0
+    assert lex.matched_fields(0, query("incident commander")) == {"primer": ["incid", "command"]}
+    assert list(lex.positive_cards("incid")) == []  # the foundation wrote it, not the card

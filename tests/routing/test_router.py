@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from sourcefinder.index.model import Card, Health, Index, Ref
+from sourcefinder.index.model import Card, FoundationNode, Health, Index, Ref
 from sourcefinder.routing import Embedder, OfflineRouter, PastOutcome, Ranking, RouterConfig, Scored
 
 
@@ -323,3 +323,19 @@ def test_a_see_also_note_routes_and_says_so(
     # what the asker rules out is judged on a card's own words, not on what others say
     ruled = router.rank("not the ones still argued: which engineering proposals are decided")
     assert not any("rules out" in r for s in ruled.full if s.card_id == "rfcs" for r in s.reasons)
+
+
+def test_a_foundation_document_a_card_holds_routes_and_says_so(
+    cards: list[Card], index_of: Callable[[list[Card]], Index]
+) -> None:
+    base = next(c for c in cards if c.id == "oncall-runbooks")
+    handbook = replace(base, id="handbook", what="how engineering works", examples=(),
+                       at="org/handbook")  # fmt: skip
+    other = replace(base, id="wiki", what="company wiki pages", examples=(), at="org/wiki")
+    node = FoundationNode(id="on-call", what="severity levels and the incident commander role",
+                          parent=None, pointer="On-call — org/handbook/on-call.md",
+                          path="INDEX.md", line=1)  # fmt: skip
+    index = replace(index_of([other, handbook]), foundation={"on-call": node})
+    first = OfflineRouter(index).rank("what do the severity levels mean").full[0]
+    assert first.card_id == "handbook"
+    assert "a foundation document it holds matches 'severity', 'levels'" in first.reasons
