@@ -75,16 +75,18 @@ def held_documents(index: Index) -> dict[str, str]:
     ``org/repos/handbook/engineering/on-call.md`` lives in the card at
     ``org/repos/handbook``).
     """
-    places = sorted(((c.at.rstrip("/"), c.id) for c in index.cards.values() if c.at.strip("/")),
-                    key=lambda place: -len(place[0]))  # fmt: skip
+    places: dict[str, str] = {}
+    for card in index.cards.values():
+        if card.at.strip("/"):
+            places.setdefault(card.at.rstrip("/"), card.id)
     held: dict[str, list[str]] = {}
     for node in index.foundation.values():
         holder = node.source if node.source in index.cards else None
-        if holder is None:
-            locations = _LOCATION.findall(node.pointer)
-            where = locations[-1].rstrip("/.,;)") if locations else ""
-            holder = next((cid for at, cid in places
-                           if where == at or where.startswith(at + "/")), None)  # fmt: skip
+        locations = _LOCATION.findall(node.pointer) if holder is None else []
+        where = locations[-1].rstrip("/.,;)") if locations else ""
+        while holder is None and where:  # the location, then each folder above it
+            holder = places.get(where)
+            where = where.rpartition("/")[0]
         if holder is not None and node.what:
             held.setdefault(holder, []).append(node.what)
     return {cid: " ".join(whats) for cid, whats in held.items()}
