@@ -27,7 +27,7 @@ from sourcefinder.index.model import Index
 from sourcefinder.nightshift.model import Proposal, Session
 from sourcefinder.nightshift.sweep import Failing
 from sourcefinder.nightshift.verify import Verification, topic_key
-from sourcefinder.routing._lexical import card_field_texts, held_documents, pointers
+from sourcefinder.routing._lexical import card_field_texts, pointed_texts, primer_texts
 from sourcefinder.routing._text import terms as stems
 
 MAX_CHAIN = 4
@@ -53,7 +53,7 @@ def missing_words(sessions: Sequence[Session], index: Index, min_clients: int = 
     """Words asked with by ``min_clients`` or more that the current index still never uses."""
     used: set[str] = set()
     # the router also matches see-also notes and the foundation documents a card holds
-    inbound, primers = pointers(list(index.cards.values())), held_documents(index)
+    inbound, primers = pointed_texts(list(index.cards.values())), primer_texts(index)
     for card in index.cards.values():
         fields = card_field_texts(card, inbound.get(card.id, ""), primers.get(card.id, ""))
         used.update(stems(" ".join(fields.values())))

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from sourcefinder.index.model import Card, Index
-from sourcefinder.routing._lexical import held_documents
+from sourcefinder.routing._lexical import primer_texts
 
 # The recipe of card passages (``card_texts``): stored card vectors carry it in their file
 # name, so vectors stored by an earlier recipe are recomputed, never mixed in.
@@ -213,7 +213,7 @@ def card_texts(index: Index) -> list[tuple[str, ...]]:
     """Passages of all cards, in ``index.cards`` order: ``card_passages`` and what the
     foundation documents a card holds teach (example suite, default configuration:
     hit@1 0.633 -> 0.653 with them in the lexical field and the vectors)."""
-    primers = held_documents(index)
+    primers = primer_texts(index)
     return [(*card_passages(c), *((primers[c.id],) if c.id in primers else ())) or (c.id,)
             for c in index.cards.values()]  # fmt: skip
 

@@ -4,7 +4,8 @@ Each card is split into fields: its own (id, what, contains, examples, how, gotc
 kind/group) and two that the rest of the map writes about it. ``pointed``: the notes
 other cards' ``see-also`` lines give for sending a reader here ("see-also: adr-log (when
 you need why a convention exists)"). ``primer``: what the foundation documents it holds
-teach ("SEV1-SEV4, the incident commander role, ..."; ``held_documents``).
+teach ("SEV1-SEV4, the incident commander role, ..."; ``held_documents``). Reasons name
+the pointing card or the document that matched.
 A term's frequency is summed across fields *before* saturation, each field's count
 scaled by its weight and normalized by that field's length (Robertson & Zaragoza's
 BM25F), so a term in the discriminator counts more than the same term in a long
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sourcefinder.index.model import Card, Index
+from sourcefinder.index.model import Card, FoundationNode, Index
 from sourcefinder.routing._text import split_compound, terms, tokens
 
 FIELDS = ("id", "what", "contains", "examples", "how", "gotchas", "kind", "pointed", "primer")
@@ -57,18 +58,28 @@ class FieldWeights:
         return self.b_short if name in ("id", "what", "kind", "pointed", "primer") else self.b_long
 
 
-def pointers(cards: Sequence[Card]) -> dict[str, str]:
-    """Card id -> the notes of every ``see-also`` that points at it, joined."""
-    notes: dict[str, list[str]] = {}
+def pointers(cards: Sequence[Card]) -> dict[str, list[tuple[str, str]]]:
+    """Card id -> (pointing card id, note) of every ``see-also`` with a note aimed at it."""
+    notes: dict[str, list[tuple[str, str]]] = {}
     for card in cards:
         for ref in card.see_also:
             if ref.note and ref.id != card.id:
-                notes.setdefault(ref.id, []).append(ref.note)
-    return {cid: " ".join(n) for cid, n in notes.items()}
+                notes.setdefault(ref.id, []).append((card.id, ref.note))
+    return notes
 
 
-def held_documents(index: Index) -> dict[str, str]:
-    """Card id -> what the foundation documents it holds teach, joined.
+def pointed_texts(cards: Sequence[Card]) -> dict[str, str]:
+    """Card id -> the notes of the see-also lines aimed at it, joined."""
+    return {cid: " ".join(note for _, note in refs) for cid, refs in pointers(cards).items()}
+
+
+def primer_texts(index: Index) -> dict[str, str]:
+    """Card id -> what the foundation documents it holds teach, joined."""
+    return {cid: " ".join(n.what for n in nodes) for cid, nodes in held_documents(index).items()}
+
+
+def held_documents(index: Index) -> dict[str, list[FoundationNode]]:
+    """Card id -> the foundation documents it holds.
 
     A node names its card in ``source``; without one, the card whose ``at`` is the
     longest prefix of the location in the node's ``pointer`` holds it (a primer at
@@ -79,7 +90,7 @@ def held_documents(index: Index) -> dict[str, str]:
     for card in index.cards.values():
         if card.at.strip("/"):
             places.setdefault(card.at.rstrip("/"), card.id)
-    held: dict[str, list[str]] = {}
+    held: dict[str, list[FoundationNode]] = {}
     for node in index.foundation.values():
         holder = node.source if node.source in index.cards else None
         locations = _LOCATION.findall(node.pointer) if holder is None else []
@@ -88,14 +99,14 @@ def held_documents(index: Index) -> dict[str, str]:
             holder = places.get(where)
             where = where.rpartition("/")[0]
         if holder is not None and node.what:
-            held.setdefault(holder, []).append(node.what)
-    return {cid: " ".join(whats) for cid, whats in held.items()}
+            held.setdefault(holder, []).append(node)
+    return held
 
 
 def card_field_texts(card: Card, pointed: str = "", primer: str = "") -> dict[str, str]:
     """The routable text of a card, by field (the NOT part excluded); ``pointed`` is
     what other cards say about when to come here (``pointers``), ``primer`` what the
-    foundation documents it holds teach (``held_documents``)."""
+    foundation documents it holds teach (``primer_texts``)."""
     examples = " ".join(f"{e.query} {e.expect}" for e in card.examples)
     return {
         "id": card.id.replace("-", " ").replace("_", " "),
@@ -116,7 +127,7 @@ class LexicalIndex:
     def __init__(self, cards: list[Card], weights: FieldWeights, k1: float = 1.2,
                  primers: Mapping[str, str] | None = None) -> None:  # fmt: skip
         self.n = len(cards)
-        inbound, primers = pointers(cards), primers or {}
+        inbound, primers = pointed_texts(cards), primers or {}
         texts = [card_field_texts(c, inbound.get(c.id, ""), primers.get(c.id, ""))
                  for c in cards]  # fmt: skip
         vocabulary = {t for fields in texts for k, v in fields.items() if k != "id"

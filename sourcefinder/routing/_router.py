@@ -51,7 +51,7 @@ from sourcefinder.index.model import Index
 from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
-from sourcefinder.routing._lexical import LexicalIndex, held_documents
+from sourcefinder.routing._lexical import LexicalIndex, held_documents, pointers
 from sourcefinder.routing._memory import Memory, PastOutcome
 from sourcefinder.routing._priors import apply_declarations, successors
 from sourcefinder.routing._question import analyse
@@ -60,8 +60,6 @@ from sourcefinder.routing._recall import Recall, Recaller
 from sourcefinder.routing._text import surface_forms, terms
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
-_FIELD_LABELS = {"pointed": "a see-also pointing here",
-                 "primer": "a foundation document it holds"}
 # Tokens as the lexical index cuts them ("ICS2", "EC2" stay whole); those opening with a
 # digit ("2am", "40ft", "2016") are quantities, not subjects, and are left out.
 _WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*")
@@ -144,7 +142,10 @@ class OfflineRouter:
         self.memory = memory if memory is not None else Memory()
         self._cards = list(index.cards.values())
         self._pos = {c.id: i for i, c in enumerate(self._cards)}
-        self._lex = LexicalIndex(self._cards, cfg.fields, cfg.k1, held_documents(index))
+        self._pointers = pointers(self._cards)
+        self._held = held_documents(index)
+        primers = {cid: " ".join(n.what for n in nodes) for cid, nodes in self._held.items()}
+        self._lex = LexicalIndex(self._cards, cfg.fields, cfg.k1, primers)
         self._recaller = Recaller(self.memory, self._pos, cfg)
         self._succ = successors(self._cards)
         self._trust = dict(cfg.trust_factors)
@@ -438,6 +439,17 @@ class OfflineRouter:
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing)
 
+    def _field_label(self, card_id: str, name: str, hits: list[str]) -> str:
+        """How a reason names a field; for text the rest of the map wrote, who wrote it."""
+        wanted = set(hits)
+        if name == "pointed":
+            by = [src for src, note in self._pointers.get(card_id, ()) if wanted & set(terms(note))]
+            return "the see-also from " + ", ".join(dict.fromkeys(by)) if by else name
+        if name == "primer":
+            docs = [n.id for n in self._held.get(card_id, ()) if wanted & set(terms(n.what))]
+            return "the foundation document " + ", ".join(docs) if docs else name
+        return name
+
     def _reasons(self, i: int, mask: dict[str, int], q: _Question, near: _Cosines | None,
                  recall: Recall, notes: list[str], pinned: bool) -> tuple[str, ...]:  # fmt: skip
         card = self._cards[i]
@@ -454,8 +466,8 @@ class OfflineRouter:
             if won or lost:
                 break
         for name, hits in self._lex.fields_of(mask).items():
-            label = _FIELD_LABELS.get(name, name)
-            out.append(f"{label} matches " + ", ".join(f"'{q.forms.get(t, t)}'" for t in hits[:3]))
+            words = ", ".join(f"'{q.forms.get(t, t)}'" for t in hits[:3])
+            out.append(f"{self._field_label(card.id, name, hits)} matches {words}")
         if q.learned.get(i):
             words = ", ".join(f"'{q.forms.get(t, t)}'" for t in q.learned[i][:3])
             out.append(f"questions answered here used {words}")

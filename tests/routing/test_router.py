@@ -319,7 +319,7 @@ def test_a_see_also_note_routes_and_says_so(
     router = OfflineRouter(index_of([handbook, rfcs]))
     first = router.rank("which ideas are people still arguing about").full[0]
     assert first.card_id == "rfcs"
-    assert "a see-also pointing here matches 'still', 'arguing'" in first.reasons
+    assert "the see-also from handbook matches 'still', 'arguing'" in first.reasons
     # what the asker rules out is judged on a card's own words, not on what others say
     ruled = router.rank("not the ones still argued: which engineering proposals are decided")
     assert not any("rules out" in r for s in ruled.full if s.card_id == "rfcs" for r in s.reasons)
@@ -338,4 +338,4 @@ def test_a_foundation_document_a_card_holds_routes_and_says_so(
     index = replace(index_of([other, handbook]), foundation={"on-call": node})
     first = OfflineRouter(index).rank("what do the severity levels mean").full[0]
     assert first.card_id == "handbook"
-    assert "a foundation document it holds matches 'severity', 'levels'" in first.reasons
+    assert "the foundation document on-call matches 'severity', 'levels'" in first.reasons
