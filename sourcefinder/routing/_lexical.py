@@ -48,7 +48,7 @@ class FieldWeights:
     kind: float = 0.6
     pointed: float = 1.0
     primer: float = 2.0
-    b_short: float = 0.3  # id, what, kind: short fields, length says little
+    b_short: float = 0.3  # id, what, kind, pointed, primer: short, length says little
     b_long: float = 0.75  # contains, examples, how, gotchas
 
     def weight(self, name: str) -> float:

@@ -4,8 +4,9 @@
 
 1. **Signals.** The question is split into what it asks and what it rules out ("Not
    the pay policy: ...", ``_question``). BM25F over the whole card (with the notes of
-   the see-also lines that point at it; once outcomes were learned, the questions each
-   card answered as one more field), the cards whose
+   the see-also lines that point at it and what the foundation documents it holds teach;
+   once outcomes were learned, the questions each card answered as one more field), the
+   cards whose
    NOT part names what the question rules out, and the votes of similar past
    questions. With static word vectors (cheap, every question): their card cosine and
    past-question neighbours. With an embedder: card-vector cosine, vector neighbours,
