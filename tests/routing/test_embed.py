@@ -145,6 +145,7 @@ def test_openai_embedder_batches_prefixes_orders_and_normalizes(stub_url: str) -
     assert np.allclose(np.linalg.norm(rows, axis=1), 1.0)
     assert rows[1, 0] > rows[2, 0] > rows[0, 0]  # order kept despite the shuffled reply
     assert emb.name == "openai:e5"
+    emb.close()
 
 
 def test_memory_and_router_must_embed_alike(org: Index, embedder: Embedder) -> None:
