@@ -74,7 +74,7 @@ def load_vocab(path: Path) -> dict[str, int]:
 class BPE:
     """Llama-style byte-fallback BPE over a vocabulary (piece -> id)."""
 
-    def __init__(self, vocab: dict[str, int], cache_size: int = 50_000) -> None:
+    def __init__(self, vocab: dict[str, int], cache_size: int = 16_384) -> None:
         self.vocab = vocab
         self._bytes = [vocab.get(f"<0x{b:02X}>", 0) for b in range(256)]
         self._cache: dict[str, tuple[int, ...]] = {}

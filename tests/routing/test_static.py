@@ -131,6 +131,16 @@ def test_bpe_merges_lowest_id_first_and_falls_back_to_bytes() -> None:
     assert bpe.encode("é") == [300, 1 + 0xC3, 1 + 0xA9]  # not in the vocabulary: its bytes
 
 
+def test_the_bpe_word_cache_stays_bounded_and_changes_no_answer(
+        wordllama: WordLlamaEmbedder) -> None:  # fmt: skip
+    vocab = wordllama._bpe.vocab
+    small, fresh = BPE(vocab, cache_size=8), BPE(vocab, cache_size=10_000)
+    words = [f"word{i} shipment{i}" for i in range(40)]
+    for text in words * 2:
+        assert small.encode(text) == fresh.encode(text)
+        assert len(small._cache) <= 8
+
+
 def test_our_bpe_tokenizes_as_the_tokenizers_library(wordllama: WordLlamaEmbedder) -> None:
     from tokenizers import Tokenizer  # installed with wordllama; the embedder does not use it
 
