@@ -10,7 +10,7 @@
         foundation.json           nodes and each card's resolved reading path
         condensed.txt             the full condensed index
         condensed-budget.txt      the budgeted one
-        index.pickle              the resolved ``Index``, for fast loading
+        index.pickle              the resolved ``Index``, for fast loading (``PICKLE_LAYOUT``)
 
 The version is a content hash of the authored files, so publishing the same text twice
 is a no-op. A version directory is assembled under a temporary name and renamed into
@@ -43,6 +43,10 @@ from sourcefinder.index.condense import DEFAULT_BUDGET, render_budget, render_fu
 from sourcefinder.index.model import Card
 
 PUBLISHED = "published"
+# The layout of the pickled index's classes (``sourcefinder.index.model``). A version
+# pickled under another layout is read again from its ``source/`` copy instead: unpickling
+# it into today's classes could silently misplace fields.
+PICKLE_LAYOUT = 2
 
 
 @dataclass(frozen=True)
@@ -166,7 +170,7 @@ def _assemble(root: Path, index: Index, version: str, built_at: str, target: Pat
             "version": version, "built_at": built_at, "index_root": str(root),
             "cards": len(index.cards), "foundation_nodes": len(index.foundation),
             "clusters": sum(1 for c in index.cards.values() if c.is_cluster),
-            "groups": list(index.groups), "files": files,
+            "groups": list(index.groups), "files": files, "pickle_layout": PICKLE_LAYOUT,
         }
         _write(tmp / "cards.json", json.dumps(cards, ensure_ascii=False))
         _write(tmp / "foundation.json", json.dumps(
@@ -216,6 +220,14 @@ def current_version(home: str | Path) -> str | None:
         return None
 
 
+def _reread(path: Path, manifest: dict[str, Any]) -> Index:
+    diags, index = lint_and_load(path / "source")
+    if index is None:
+        raise ValueError("its source/ no longer loads: "
+                         + "; ".join(str(d) for d in diags if d.level == "error")[:500])
+    return dataclasses.replace(index, root=manifest.get("index_root", index.root))
+
+
 def load_published(home: str | Path, version: str | None = None, *,
                    warnings: tuple[Diagnostic, ...] = ()) -> Published:
     """The published version ``version`` (default: CURRENT), fully read into memory."""
@@ -225,7 +237,10 @@ def load_published(home: str | Path, version: str | None = None, *,
     path = Path(home) / PUBLISHED / version
     try:
         manifest = json.loads((path / "manifest.json").read_text())
-        index = pickle.loads((path / "index.pickle").read_bytes())
+        if manifest.get("pickle_layout") == PICKLE_LAYOUT:
+            index = pickle.loads((path / "index.pickle").read_bytes())
+        else:  # published by an older release: its authored text is the truth
+            index = _reread(path, manifest)
         condensed = (path / "condensed.txt").read_text(encoding="utf-8").rstrip("\n")
         budgeted = (path / "condensed-budget.txt").read_text(encoding="utf-8").rstrip("\n")
     except (OSError, ValueError, pickle.UnpicklingError) as exc:

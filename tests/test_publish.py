@@ -7,7 +7,13 @@ from pathlib import Path
 import pytest
 
 from sourcefinder.errors import PublishError
-from sourcefinder.publish import build, content_version, current_version, load_published
+from sourcefinder.publish import (
+    PICKLE_LAYOUT,
+    build,
+    content_version,
+    current_version,
+    load_published,
+)
 
 
 def test_build_publishes_a_versioned_snapshot(example_index: Path, home: Path) -> None:
@@ -85,4 +91,22 @@ def test_readers_never_see_half_a_version(example_index: Path, home: Path) -> No
 
 def test_nothing_published_is_a_clear_error(home: Path) -> None:
     with pytest.raises(PublishError, match="nothing is published"):
+        load_published(home)
+
+
+def test_a_version_pickled_by_an_older_release_is_read_from_its_source(
+        example_index: Path, home: Path) -> None:  # fmt: skip
+    pub = build(example_index, home)
+    manifest = json.loads((pub.path / "manifest.json").read_text())
+    assert manifest["pickle_layout"] == PICKLE_LAYOUT
+    fresh = load_published(home)
+    # an older release: no layout stamp, and a pickle today's classes must not be fed
+    del manifest["pickle_layout"]
+    (pub.path / "manifest.json").write_text(json.dumps(manifest))
+    (pub.path / "index.pickle").write_bytes(b"not a pickle of today's classes")
+    old = load_published(home)
+    assert old.index == fresh.index
+    # and when even its source is broken, the error names the version
+    (pub.path / "source" / "INDEX.md").write_text("## broken-card\n- what/what-not: x\n")
+    with pytest.raises(PublishError, match=f"{pub.version}.*unreadable"):
         load_published(home)

@@ -17,7 +17,7 @@ from functools import cached_property
 INHERITED_KEYS = ("kind", "scope", "trust", "how", "read-first", "contact", "owner", "at")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Field:
     """One authored field: ``- key: value`` (possibly one segment of a `` · `` line)."""
 
@@ -29,7 +29,7 @@ class Field:
     segment: int = 0  # position among the `` · `` segments of ``line``
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Example:
     """``"query" → expected result shape [probe ✓ 2026-09-01]``."""
 
@@ -40,7 +40,7 @@ class Example:
     line: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ref:
     """A reference to another card: ``other-id (why / when)``."""
 
@@ -48,14 +48,14 @@ class Ref:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Health:
     helpful: int = 0
     harmful: int = 0
     last_verified: date | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """A source card (or cluster child) with inheritance resolved."""
 
@@ -109,7 +109,7 @@ class Card:
         return self.path, self.line
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FoundationNode:
     id: str
     what: str
