@@ -36,7 +36,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-from sourcefinder.errors import PublishError
+from sourcefinder.errors import IndexLoadError, PublishError
 from sourcefinder.index import Diagnostic, Index
 from sourcefinder.index._load import lint_and_load
 from sourcefinder.index.condense import DEFAULT_BUDGET, render_budget, render_full
@@ -243,7 +243,7 @@ def load_published(home: str | Path, version: str | None = None, *,
             index = _reread(path, manifest)
         condensed = (path / "condensed.txt").read_text(encoding="utf-8").rstrip("\n")
         budgeted = (path / "condensed-budget.txt").read_text(encoding="utf-8").rstrip("\n")
-    except (OSError, ValueError, pickle.UnpicklingError) as exc:
+    except (OSError, ValueError, pickle.UnpicklingError, IndexLoadError) as exc:
         raise PublishError(f"published version {version} in {home} is unreadable: {exc}") from exc
     return Published(version=version, path=path, index=index, condensed=condensed,
                      condensed_budget=budgeted, built_at=manifest["built_at"], warnings=warnings)

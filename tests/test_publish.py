@@ -110,3 +110,6 @@ def test_a_version_pickled_by_an_older_release_is_read_from_its_source(
     (pub.path / "source" / "INDEX.md").write_text("## broken-card\n- what/what-not: x\n")
     with pytest.raises(PublishError, match=f"{pub.version}.*unreadable"):
         load_published(home)
+    (pub.path / "source" / "INDEX.md").write_bytes(b"# Title\n\xff\xfe not text\n")
+    with pytest.raises(PublishError, match=f"{pub.version}.*unreadable"):
+        load_published(home)
