@@ -37,16 +37,21 @@ from pathlib import Path
 from typing import Any
 
 from sourcefinder.errors import IndexLoadError, PublishError
-from sourcefinder.index import Diagnostic, Index
+from sourcefinder.index import Diagnostic, Index, model
 from sourcefinder.index._load import lint_and_load
 from sourcefinder.index.condense import DEFAULT_BUDGET, render_budget, render_full
 from sourcefinder.index.model import Card
 
 PUBLISHED = "published"
-# The layout of the pickled index's classes (``sourcefinder.index.model``). A version
-# pickled under another layout is read again from its ``source/`` copy instead: unpickling
-# it into today's classes could silently misplace fields.
-PICKLE_LAYOUT = 2
+# The layout of the pickled index's classes: their names and fields, in order. The model
+# classes are slotted, so a pickle stores values by position; a version pickled under
+# another layout is read again from its ``source/`` copy, never unpickled into today's
+# classes (its fields would land in the wrong attributes without an error).
+PICKLE_LAYOUT = hashlib.sha256(repr([
+    (cls.__name__, [f.name for f in dataclasses.fields(cls)])
+    for cls in (model.Field, model.Example, model.Ref, model.Health, model.Card,
+                model.FoundationNode, model.Index)
+]).encode()).hexdigest()[:16]  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -106,6 +106,9 @@ def test_a_version_pickled_by_an_older_release_is_read_from_its_source(
     (pub.path / "index.pickle").write_bytes(b"not a pickle of today's classes")
     old = load_published(home)
     assert old.index == fresh.index
+    manifest["pickle_layout"] = "an-older-layout"  # fields added or moved since
+    (pub.path / "manifest.json").write_text(json.dumps(manifest))
+    assert load_published(home).index == fresh.index
     # and when even its source is broken, the error names the version
     (pub.path / "source" / "INDEX.md").write_text("## broken-card\n- what/what-not: x\n")
     with pytest.raises(PublishError, match=f"{pub.version}.*unreadable"):

