@@ -13,6 +13,7 @@ import time
 SCRIPTS = (
     "bench.foundation_bench",  # parse + lint + build at 500 / 2,000 / 20,000 cards
     "bench.eval_speed",  # route latency at 500 / 5,000 cards; eval of 1,000 questions
+    "bench.org_quality",  # hit@1/@5 and "nowhere" on every organization in the repo, cold
     "bench.metatool_cli",  # MetaTool via import-jsonl, eval (cold), simulate, eval (learned)
     "bench.metatool_routing",  # routing quality and speed, lexical (MetaTool dev): baseline
     # the default configuration (static word vectors + e5 when unsure) on real questions:

@@ -8,7 +8,7 @@ import pytest
 from sourcefinder.errors import InvalidInputError
 from sourcefinder.evals.harness import Question, evaluate, read_questions
 from sourcefinder.evals.levers import LEVERS, decompose, decompose_live
-from sourcefinder.index import load_index
+from sourcefinder.index import lint, load_index
 from sourcefinder.routing import Ranking, Scored
 
 
@@ -67,6 +67,20 @@ def test_the_example_suite_is_well_formed() -> None:
     index = load_index(root / "index")
     questions = read_questions(root / "evals" / "questions.jsonl")
     assert len(questions) >= 150
+    assert sum(1 for q in questions if not q.gold) >= 15
+    assert len({q.qid for q in questions}) == len(questions)
+    assert all(g in index.cards for q in questions for g in q.gold)
+
+
+@pytest.mark.parametrize("org", ["meridian", "quillpay"])
+def test_the_other_organizations_are_well_formed(org: str) -> None:
+    """Two more organizations in the index format, written without the router in view,
+    so that routing quality is also read on data it was never tuned on."""
+    root = Path(__file__).resolve().parents[2] / "evals" / "orgs" / org
+    assert [str(d) for d in lint(root / "index")] == []  # no error, no warning
+    index = load_index(root / "index")
+    questions = read_questions(root / "questions.jsonl")
+    assert len(questions) >= 100
     assert sum(1 for q in questions if not q.gold) >= 15
     assert len({q.qid for q in questions}) == len(questions)
     assert all(g in index.cards for q in questions for g in q.gold)
