@@ -19,8 +19,11 @@ The memory speaks once something was learned: through the learned field inside t
 lexical signal and through its own signals. A cold router is lexical (plus semantic).
 
 How the defaults were chosen (MetaTool dev, tuned on one quarter of the questions and
-checked on another; see ``bench/metatool_routing.py``): ``rrf_k`` 5 rather than the
-usual 60 because there are few signals and each one's first place carries weight;
+checked on another; see ``bench/metatool_routing.py``; and the three organizations in
+``evals/``): ``rrf_k`` 3 rather than the usual 60 because there are few signals and each
+one's first place carries weight (hit@1 against 5: Harborline 0.643 -> 0.673, Meridian
+0.689 -> 0.689, Quillpay 0.731 -> 0.760, MetaTool cold 0.559 -> 0.569 on the tune
+quarter and 0.529 -> 0.531 on the other; learned unchanged; 2 and 4 did no better);
 ``k1`` 2.0 because field weighting inflates term frequencies (usual for BM25F); the
 lexical neighbour vote at 0.5 because the learned field already carries most of what
 neighbours know; ``confident_at`` 0.7 where the first candidate was right 80-93% of
@@ -47,7 +50,7 @@ class RouterConfig:
     learned_field: float = 1.0
 
     # Fusion: RRF constant, how deep each signal is read, and the signal weights.
-    rrf_k: float = 5.0
+    rrf_k: float = 3.0
     depth: int = 50
     w_lexical: float = 1.0
     w_semantic: float = 1.0
@@ -95,6 +98,9 @@ class RouterConfig:
         ("archive", 0.92),
     )
     health_weight: float = 0.1
+    # A card whose own text says it does not hold the period the question asks about
+    # ("logs from two months ago" against "14-day retention", ``_period``).
+    period_factor: float = 0.25
 
     # Confidence: where absolute evidence starts and saturates (lexical coverage of the
     # question's idf mass; a card's cosine lift over the median card's, e5-small's

@@ -10,6 +10,9 @@
   "old" word, "before 2024", or a year that only the old card mentions, and no "now" or
   "latest"): then the old card is placed just above. ``demoted`` without a successor
   is multiplied by ``demoted_factor``.
+- **Periods.** A card whose own text says it does not hold the period the question
+  asks about (``_period``) is multiplied by ``period_factor`` and says why. This comes
+  last, so that no successor or predecessor hands its relevance back to it.
 - **Mild priors.** ``draft`` cards, trust and health (helpful vs harmful) multiply the
   score by factors close to 1: they break near-ties, they do not overrule relevance.
 """
@@ -43,6 +46,7 @@ class Adjusted:
 
     score: dict[int, float]
     notes: dict[int, list[str]] = field(default_factory=dict)
+    leader_out_of_period: bool = False  # the best match was set aside for the period
 
     def note(self, i: int, text: str) -> None:
         self.notes.setdefault(i, []).append(text)
@@ -66,12 +70,12 @@ def is_old_period(question: str, old: Card, new: Card | None) -> bool:
     years = set(_YEAR.findall(question))
     if not years:
         return False
-    old_years = _years(f"{old.id} {old.what} {old.what_not} {old.contains}")
-    new_years = _years(f"{new.id} {new.what} {new.contains}") if new else set()
+    old_years = years_in(f"{old.id} {old.what} {old.what_not} {old.contains}")
+    new_years = years_in(f"{new.id} {new.what} {new.contains}") if new else set()
     return any(int(y) in old_years and int(y) not in new_years for y in years)
 
 
-def _years(text: str) -> set[int]:
+def years_in(text: str) -> set[int]:
     """Years a text mentions, ranges ("2021-2023", "2021–23") expanded."""
     found = {int(y) for y in _YEAR.findall(text)}
     for start, end in _YEAR_RANGE.findall(text):
@@ -97,6 +101,8 @@ def apply_declarations(
     draft_factor: float,
     trust_factors: dict[str, float],
     health_weight: float,
+    out_of_period: dict[int, str] | None = None,
+    period_factor: float = 1.0,
 ) -> Adjusted:
     adj = Adjusted(dict(fused))
     score = adj.score
@@ -140,6 +146,14 @@ def apply_declarations(
             score[new] = score[old] * 1.01
         score[old] = min(score[old], score[new] * 0.9)
         adj.note(old, f"superseded by {cards[new].id}")
+    # Last, so that no successor or predecessor hands its relevance back.
+    if out_of_period and score:
+        leaders = sorted(score, key=lambda i: (-score[i], i))[:3]
+        adj.leader_out_of_period = any(i in out_of_period for i in leaders)
+    for i, why in (out_of_period or {}).items():
+        if i in score:
+            score[i] *= period_factor
+            adj.note(i, f"out of period: {why}")
     return adj
 
 

@@ -13,7 +13,9 @@
    and centroids.
 2. **Fusion** by reciprocal rank (weights in ``RouterConfig``, table in ``_config``).
 3. **Declarations**: NOT parts, ruled-out terms, supersession and demotion, drafts,
-   trust and health (``_priors``).
+   trust and health (``_priors``), and periods: a card whose own text says it does not
+   hold the time the question asks about ("14-day retention" for "logs from two months
+   ago", "since 2023" for "incidents in 2016") goes down and says why (``_period``).
 4. **Pins**: cards that answered a near-duplicate past question go first.
 5. **Confidence and verdict.** A card's confidence is the geometric mean of two things,
    scaled by its fused score relative to the first card and made monotone down the
@@ -24,6 +26,10 @@
    lead over the runner-up), so a close call scores low. The first card's confidence
    decides the verdict; candidates are cut below ``cut_ratio`` of it. A "nowhere"
    answer still offers a person or chat channel that has any evidence.
+
+   When one of the three best matches was set aside for its period and the first card
+   left neither states a period that holds the asked one nor names a year inside it,
+   the verdict is "nowhere": what the question wants is older than anything kept.
 
    The verdict also weighs what the question names that the map never mentions: the
    share of its words no card (and no answered past question) uses, each weighted by
@@ -44,6 +50,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Protocol
 
 import numpy as np
@@ -54,7 +61,15 @@ from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
 from sourcefinder.routing._lexical import LexicalIndex, held_documents, pointers
 from sourcefinder.routing._memory import Memory, PastOutcome
-from sourcefinder.routing._priors import apply_declarations, successors
+from sourcefinder.routing._period import (
+    TIME_WORDS,
+    Coverage,
+    Period,
+    asked_period,
+    coverage,
+    out_of_period,
+)
+from sourcefinder.routing._priors import apply_declarations, successors, years_in
 from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
@@ -64,6 +79,7 @@ HUMAN_KINDS = frozenset({"person", "chat-channel"})
 # Tokens as the lexical index cuts them ("ICS2", "EC2" stay whole); those opening with a
 # digit ("2am", "40ft", "2016") are quantities, not subjects, and are left out.
 _WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*")
+_YEAR_TERM = re.compile(r"(?:19|20)\d\d")
 
 
 def _opens_sentence(text: str, start: int) -> bool:
@@ -121,6 +137,8 @@ class _Question:
     uncovered: float = 0.0  # specificity-weighted share of words the map never uses
     unmatched: tuple[str, ...] = ()  # those words, most specific first
     learned: dict[int, list[str]] = field(default_factory=dict)  # card -> learned-field hits
+    out_of_period: dict[int, str] = field(default_factory=dict)  # card -> why it cannot hold it
+    period: Period | None = None  # the time the question asks about
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
 
 
@@ -137,7 +155,10 @@ class OfflineRouter:
         card_vectors: np.ndarray | None = None,
         static: Embedder | None = None,
         static_vectors: np.ndarray | None = None,
+        today: date | None = None,
     ) -> None:
+        """``today`` fixes the date questions' relative times are read against (None:
+        the day each question is asked)."""
         self.index = index
         self.config = cfg = config or RouterConfig()
         self.memory = memory if memory is not None else Memory()
@@ -157,6 +178,14 @@ class OfflineRouter:
             pointed={cid: " ".join(note for _, note in notes) for cid, notes in refs.items()})
         self._recaller = Recaller(self.memory, self._pos, cfg)
         self._succ = successors(self._cards)
+        self._today = today
+        # People know the past whatever their start date: only sources hold periods.
+        self._coverage: dict[int, Coverage] = {
+            i: cov for i, c in enumerate(self._cards)
+            if c.kind not in HUMAN_KINDS and (cov := coverage(c))
+        }  # fmt: skip
+        self._named_years = {i: frozenset(ys) for i, c in enumerate(self._cards)
+                             if (ys := years_in(f"{c.id} {c.what} {c.contains}"))}  # fmt: skip
         self._trust = dict(cfg.trust_factors)
         zipf("the")  # load the word-frequency table now, not on the first question
         self._cache: QueryCache | None = None
@@ -251,7 +280,12 @@ class OfflineRouter:
 
     def _question(self, question: str, context: str) -> _Question:
         analysed = analyse(question)
+        today = self._today or date.today()
+        asked = asked_period(analysed.positive, today)
         qterms = dict.fromkeys(terms(analysed.positive), 1.0)
+        if asked is not None:  # the period is judged on its own, not as a word to match
+            qterms = {t: w for t, w in qterms.items() if not _YEAR_TERM.fullmatch(t)}
+        period = self._out_of_period(asked, today, set(qterms))
         query = dict(qterms)
         for t in terms(context):
             query.setdefault(t, self.config.context_weight)
@@ -273,7 +307,16 @@ class OfflineRouter:
                 rules_out[i] += idf
         uncovered, unmatched = self._uncovered(analysed.positive)
         return _Question(question, qterms, query, forms, not_shares, excluded, rules_out,
-                         analysed.current, analysed.positive, uncovered, unmatched)  # fmt: skip
+                         analysed.current, analysed.positive, uncovered, unmatched,
+                         out_of_period=period, period=asked)  # fmt: skip
+
+    def _out_of_period(self, asked: Period | None, today: date,
+                       wanted: set[str]) -> dict[int, str]:  # fmt: skip
+        """Cards whose own text says they do not hold the ``asked`` period."""
+        if asked is None or not self._coverage:
+            return {}
+        out = {i: out_of_period(cov, asked, today, wanted) for i, cov in self._coverage.items()}
+        return {i: why for i, why in out.items() if why}
 
     def _uncovered(self, text: str) -> tuple[float, tuple[str, ...]]:
         """Specificity-weighted share of the words in ``text`` that nothing here uses.
@@ -297,7 +340,11 @@ class OfflineRouter:
                 continue  # a stopword
             weight = specificity(word)
             total += weight
-            if not any(self._lex.knows(t) or self.memory.knows(t) for t in stems):
+            # a word that says when ("ago", "yesterday") is part of the question, never
+            # a subject the map should know
+            if word not in TIME_WORDS and not any(
+                self._lex.knows(t) or self.memory.knows(t) for t in stems
+            ):
                 missing += weight
                 if weight > 1.0:  # rarer than "today": worth naming to the asker
                     unmatched.append((weight, word))
@@ -330,7 +377,8 @@ class OfflineRouter:
             excluded_strength=cfg.excluded_strength, current=q.current,
             demoted_factor=cfg.demoted_factor,
             draft_factor=cfg.draft_factor, trust_factors=self._trust,
-            health_weight=cfg.health_weight,
+            health_weight=cfg.health_weight, out_of_period=q.out_of_period,
+            period_factor=cfg.period_factor,
         )  # fmt: skip
         score = adj.score
         pinned = recall.pinned(cfg.max_pinned)
@@ -366,7 +414,7 @@ class OfflineRouter:
             reasons = self._reasons(i, mask, q, near, recall, adj.notes.get(i, []), i in pinned)
             full.append(Scored(card.id, round(conf, 4), reasons, i in pinned, card.extends))
         self._cluster_after_children(full, evidence)
-        return self._verdict(full, evidence, q, recall)
+        return self._verdict(full, evidence, q, recall, adj.leader_out_of_period)
 
     def _cluster_after_children(self, full: list[Scored], evidence: list[float]) -> None:
         """When two of the first three are children of one cluster, the cluster itself
@@ -424,7 +472,7 @@ class OfflineRouter:
         return 1.0 - miss
 
     def _verdict(self, full: list[Scored], evidence: list[float], q: _Question,
-                 recall: Recall) -> Ranking:  # fmt: skip
+                 recall: Recall, leader_out: bool = False) -> Ranking:  # fmt: skip
         cfg = self.config
         first = full[0]
         support = round(first.confidence - cfg.uncovered_penalty * q.uncovered, 4)
@@ -435,7 +483,7 @@ class OfflineRouter:
             verdict = "nowhere"
         elif first.confidence >= cfg.confident_at:
             verdict = "confident"
-        elif support < cfg.nowhere_below:
+        elif support < cfg.nowhere_below or (leader_out and not self._holds(first, q)):
             verdict = "nowhere"
         else:
             verdict = "uncertain"
@@ -447,6 +495,17 @@ class OfflineRouter:
         floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing)
+
+    def _holds(self, scored: Scored, q: _Question) -> bool:
+        """Whether a card's own text says it holds the period the question asks about:
+        a coverage the period is inside, or a year in it ("the 2022 handbook")."""
+        i = self._pos[scored.card_id]
+        if i in q.out_of_period:
+            return False
+        asked = q.period
+        years = self._named_years.get(i, frozenset())
+        return i in self._coverage or (
+            asked is not None and any(asked.start.year <= y <= asked.end.year for y in years))
 
     def _field_label(self, card_id: str, name: str, hits: list[str]) -> str:
         """How a reason names a field; for text the rest of the map wrote, who wrote it."""

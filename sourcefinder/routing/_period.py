@@ -1,0 +1,277 @@
+"""The time a question asks about, and whether a card says it holds that time.
+
+Cards state what period they hold in plain words: "every deploy since 2023", "the
+2019–2023 Tableau workbooks", "application logs, last 14 days", "30-day retention",
+"nothing before 2012 was ever loaded", "read-only since 2025-02-14". A question that
+asks for "logs from two months ago", "incident records from 2016" or "the AML alerts
+that fired in 2019" cannot be answered by a card whose own text says it starts later or
+forgets sooner, however well its words match. The router pushes such a card down and
+says why; when every card that matched is out of period, that is a "nowhere".
+
+Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020", "SOC
+2") or a measure ("30-day readmission rate") is never taken for a period:
+
+- a question's period needs a time word with the year ("in 2016", "summer 2022",
+  "January 2022", "Q3 2021", "before 2020") or a relative phrase ("two months ago",
+  "last April", "last year", "last quarter", "last month", "yesterday");
+- a card's coverage comes from its discriminator, contents and gotchas: "since",
+  "from ... (to ...)", year ranges, "nothing before", "history starts", and retention
+  ("N-day retention", "kept N days", "last N days" as its own phrase, "older than N days
+  are deleted"). A retention naming what it applies to ("logs kept 15 days, metrics 15
+  months") counts only for questions that name it; when the question names none of
+  them, the longest retention counts, so a card is never dropped on a guess.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from sourcefinder.index.model import Card
+from sourcefinder.routing._text import terms
+
+_MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
+_MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
+_MONTH = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_YEAR = r"(?:19[5-9]\d|20\d\d)"
+_NUMBERS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+_NUMBERS.update({"a": 1, "an": 1, "couple of": 2, "few": 3})
+_COUNT = r"(\d{1,3}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
+_UNIT = r"(day|week|month|year)s?"
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+_SEASONS = {"spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 11),
+            "winter": (1, 12)}  # fmt: skip  # winter straddles two years: read the whole year
+
+
+# Words that say when, not what: never a subject the map should know.
+TIME_WORDS = frozenset(
+    [*_MONTHS, *_SEASONS, *(u + s for u in _UNIT_DAYS for s in ("", "s")), "ago",
+     "yesterday", "today", "tonight", "tomorrow", "quarter", "quarters", "last", "past",
+     "previous", "since", "before", "early", "late", "mid"]
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Period:
+    """The span a question asks about (inclusive)."""
+
+    start: date
+    end: date
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """The span a card says it holds: a start, an end, and retentions in days (each
+    with the term it applies to, "" for the whole card)."""
+
+    start: date | None = None
+    end: date | None = None
+    retention: tuple[tuple[str, int, str], ...] = ()  # (term, days, the words used)
+
+    def __bool__(self) -> bool:
+        return bool(self.start or self.end or self.retention)
+
+
+# --- the question -----------------------------------------------------------------------
+
+_AGO = re.compile(rf"\b{_COUNT}\s+{_UNIT}\s+ago\b", re.IGNORECASE)
+_LAST_MONTH_NAME = re.compile(rf"\blast\s+({_MONTH})(?!\s*{_YEAR})\b", re.IGNORECASE)
+_MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+(?:of\s+)?({_YEAR})\b", re.IGNORECASE)
+_SEASON_YEAR = re.compile(rf"\b(spring|summer|autumn|fall|winter)\s+(?:of\s+)?({_YEAR})\b",
+                          re.IGNORECASE)  # fmt: skip
+_QUARTER_YEAR = re.compile(rf"\bQ([1-4])\s*({_YEAR})\b|\b({_YEAR})\s*Q([1-4])\b", re.IGNORECASE)
+_RANGE = re.compile(
+    rf"\b(?:from|between)\s+({_YEAR})\s+(?:to|until|through|and|-|–)\s+({_YEAR}|today|now)\b",
+    re.IGNORECASE,
+)
+_BEFORE = re.compile(rf"\b(?:before|pre-?|prior\s+to|until)\s*({_YEAR})\b", re.IGNORECASE)
+_SINCE = re.compile(rf"\bsince\s+({_YEAR})\b", re.IGNORECASE)
+_IN_YEAR = re.compile(
+    rf"\b(?:in|from|during|for|of|around|circa|throughout|early|late|mid|back\s+in)"
+    rf"[-\s]+({_YEAR})\b(?![-/]\d)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b",
+    re.IGNORECASE,
+)
+_RELATIVE = re.compile(r"\b(last|past|previous)\s+(year|quarter|month|week)\b|\byesterday\b",
+                       re.IGNORECASE)  # fmt: skip
+
+
+def _month_span(year: int, month: int) -> Period:
+    return Period(date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1]))
+
+
+def _year_span(year: int) -> Period:
+    return Period(date(year, 1, 1), date(year, 12, 31))
+
+
+def _count(word: str) -> int:
+    word = " ".join(word.lower().split())
+    return int(word) if word.isdigit() else _NUMBERS[word]
+
+
+def asked_period(question: str, today: date) -> Period | None:
+    """The span ``question`` asks about, or None when it names no time (several
+    mentions: the span covering all of them)."""
+    spans: list[Period] = []
+    for m in _AGO.finditer(question):
+        day = today - timedelta(days=_count(m.group(1)) * _UNIT_DAYS[m.group(2).lower()])
+        spans.append(Period(day, day))
+    for m in _LAST_MONTH_NAME.finditer(question):
+        month = _MONTHS[m.group(1).lower().rstrip(".")]
+        spans.append(_month_span(today.year - (month >= today.month), month))
+    for m in _MONTH_YEAR.finditer(question):
+        spans.append(_month_span(int(m.group(2)), _MONTHS[m.group(1).lower().rstrip(".")]))
+    for m in _SEASON_YEAR.finditer(question):
+        first, last = _SEASONS[m.group(1).lower()]
+        year = int(m.group(2))
+        spans.append(Period(date(year, first, 1), _month_span(year, last).end))
+    for m in _QUARTER_YEAR.finditer(question):
+        q, y = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        first = 3 * int(q) - 2
+        spans.append(Period(date(int(y), first, 1), _month_span(int(y), first + 2).end))
+    for m in _RANGE.finditer(question):
+        end = m.group(2)
+        until = _year_span(int(end)).end if end[0].isdigit() else today
+        spans.append(Period(date(int(m.group(1)), 1, 1), until))
+    for m in _BEFORE.finditer(question):
+        spans.append(Period(date(1900, 1, 1), date(int(m.group(1)), 1, 1) - timedelta(days=1)))
+    for m in _SINCE.finditer(question):
+        spans.append(Period(date(int(m.group(1)), 1, 1), today))
+    for m in _IN_YEAR.finditer(question):
+        spans.append(_year_span(int(next(g for g in m.groups() if g))))
+    for m in _RELATIVE.finditer(question):
+        unit = (m.group(2) or "day").lower()
+        if unit == "year":
+            spans.append(_year_span(today.year - 1))
+        elif unit == "quarter":
+            first = 3 * ((today.month - 1) // 3) + 1 - 3
+            year = today.year - (first < 1)
+            first = first + 12 if first < 1 else first
+            spans.append(Period(date(year, first, 1), _month_span(year, first + 2).end))
+        elif unit == "month":
+            prev = today.replace(day=1) - timedelta(days=1)
+            spans.append(_month_span(prev.year, prev.month))
+        elif unit == "week":
+            spans.append(Period(today - timedelta(days=13), today - timedelta(days=7)))
+        else:
+            spans.append(Period(today - timedelta(days=1), today - timedelta(days=1)))
+    spans = [s for s in spans if s.start <= today]
+    if not spans:
+        return None
+    return Period(min(s.start for s in spans), min(today, max(s.end for s in spans)))
+
+
+# --- the card ---------------------------------------------------------------------------
+
+_DATE = rf"(?:({_MONTH})\s+)?({_YEAR})(?:-(\d\d)(?:-(\d\d))?)?"
+_CARD_SINCE = re.compile(rf"(?:\b([\w-]+)\s+)?\bsince\s+{_DATE}\b", re.IGNORECASE)
+_CARD_FROM = re.compile(
+    rf"\bfrom\s+{_DATE}(?:\s+(?:to|until|through)\s+{_DATE})?\b", re.IGNORECASE
+)
+_CARD_RANGE = re.compile(
+    rf"(?<![\w-])({_YEAR})\s*(?:–|—|-|to)\s*({_YEAR}|present|now|today)\b(?![-/]\d)",
+    re.IGNORECASE,
+)
+_CARD_NOTHING = re.compile(
+    rf"\b(?:nothing|no\s+(?:data|records?|history))\b(?:\s+\w+){{0,3}}?\s+"
+    rf"(?:before|prior\s+to)\s+{_DATE}\b",
+    re.IGNORECASE,
+)
+_CARD_STARTS = re.compile(
+    rf"\b(?:starts?|begins?|goes\s+back\s+to|back\s+to)\s+(?:in\s+)?{_DATE}\b", re.IGNORECASE
+)
+_KEEP_WORD = r"(?:retention|retained|kept|keeps|stored|held|holds|purged\s+after)"
+_RETENTION = re.compile(
+    rf"(?:\b(\w+)\s+)?\b{_KEEP_WORD}\s+(?:for\s+|of\s+)?(?:only\s+)?(?:the\s+)?"
+    rf"(?:last\s+|past\s+)?(\d{{1,4}})\s*{_UNIT}\b"
+    rf"|\b(\d{{1,4}})[- ]{_UNIT}\s+(?:retention|history|window)\b"
+    rf"|(?:^|[,(;:]\s*|\bonly\s+(?:the\s+)?)(?:last|past)\s+(\d{{1,4}})\s+{_UNIT}\b"
+    rf"|(?:\b(\w+)\s+)?\bolder\s+than\s+(\d{{1,4}})\s+{_UNIT}\s+(?:are|is|get|gets)\s+"
+    rf"(?:deleted|purged|dropped|removed|expired|gone)\b",
+    re.IGNORECASE,
+)
+# "read-only since 2025-02-14": the card stopped growing then, it did not start.
+_ENDED = frozenset("read-only readonly frozen archived closed retired decommissioned "
+                   "sunset sunsetted".split())  # fmt: skip
+# "undocumented since 2026-01", "tech lead since 2019": not about what the card holds.
+_NOT_COVERAGE = frozenset("undocumented deprecated unmaintained lead head manager owner "
+                          "member chair been".split())  # fmt: skip
+
+
+def _date(month: str | None, year: str, mm: str | None, dd: str | None, *, end: bool) -> date:
+    y = int(year)
+    if mm:
+        m = max(1, min(12, int(mm)))
+        if dd:
+            return date(y, m, max(1, min(calendar.monthrange(y, m)[1], int(dd))))
+        return _month_span(y, m).end if end else date(y, m, 1)
+    if month:
+        span = _month_span(y, _MONTHS[month.lower().rstrip(".")])
+        return span.end if end else span.start
+    return date(y, 12, 31) if end else date(y, 1, 1)
+
+
+def coverage(card: Card) -> Coverage:
+    """What span ``card`` says it holds (empty when its text says nothing of it)."""
+    texts = [card.what, card.contains, *card.gotchas]
+    starts: list[date] = []
+    ends: list[date] = []
+    kept: list[tuple[str, int, str]] = []
+    for text in texts:
+        for m in _CARD_SINCE.finditer(text):
+            before = (m.group(1) or "").lower()
+            if before in _NOT_COVERAGE:
+                continue
+            when = _date(*m.group(2, 3, 4, 5), end=False)
+            (ends if before in _ENDED else starts).append(when)
+        for m in _CARD_FROM.finditer(text):
+            starts.append(_date(*m.group(1, 2, 3, 4), end=False))
+            if m.group(6):
+                ends.append(_date(*m.group(5, 6, 7, 8), end=True))
+        for m in _CARD_RANGE.finditer(text):
+            first, last = m.group(1), m.group(2)
+            if last[0].isdigit() and not int(first) <= int(last) <= int(first) + 60:
+                continue
+            starts.append(date(int(first), 1, 1))
+            if last[0].isdigit():
+                ends.append(date(int(last), 12, 31))
+        for pattern in (_CARD_NOTHING, _CARD_STARTS):
+            for m in pattern.finditer(text):
+                starts.append(_date(*m.group(1, 2, 3, 4), end=False))
+        for m in _RETENTION.finditer(text):
+            g = m.groups()
+            subject, n, unit = next(
+                (s, n, u) for s, n, u in ((g[0], g[1], g[2]), ("", g[3], g[4]),
+                                          ("", g[5], g[6]), (g[7], g[8], g[9])) if n
+            )  # fmt: skip
+            days = int(n) * _UNIT_DAYS[unit.lower()]
+            stems = terms(subject or "")
+            kept.append((stems[0] if stems else "", days, f"{n} {unit.lower()}s"))
+    # Several statements: the widest reading (a card is never dropped on a guess).
+    # A card that grew until it stopped ("read-only since") but states no other end
+    # still holds everything up to that day.
+    return Coverage(min(starts) if starts else None, max(ends) if ends else None,
+                    tuple(kept))  # fmt: skip
+
+
+def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set[str]) -> str:
+    """Why ``cov`` cannot hold ``asked`` ("" when it may)."""
+    if cov.start is not None and asked.end < cov.start:
+        return f"holds nothing before {_when(cov.start)}"
+    if cov.end is not None and asked.start > cov.end:
+        return f"holds nothing after {_when(cov.end)}"
+    if cov.retention:
+        named = [r for r in cov.retention if r[0] and r[0] in question_terms]
+        pool = named or [r for r in cov.retention if not r[0]] or list(cov.retention)
+        _, days, words = max(pool, key=lambda r: r[1])
+        if asked.end < today - timedelta(days=days):
+            return f"keeps only the last {words}"
+    return ""
+
+
+def _when(day: date) -> str:
+    if (day.month, day.day) in ((1, 1), (12, 31)):
+        return str(day.year)
+    return day.isoformat()

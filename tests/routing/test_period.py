@@ -1,0 +1,199 @@
+"""The time a question asks about, what period a card says it holds, and the router's use
+of both: an out-of-period card goes down with its reason, and a question whose best
+matches are all out of period is a "nowhere"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+
+import pytest
+
+from sourcefinder.index.model import Card, Index
+from sourcefinder.routing import OfflineRouter
+from sourcefinder.routing._period import Period, asked_period, coverage, out_of_period
+from tests.routing.conftest import card
+
+TODAY = date(2026, 11, 30)
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("tracker logs from two months ago", date(2026, 10, 1), date(2026, 10, 1)),
+        ("what broke 3 weeks ago", date(2026, 11, 9), date(2026, 11, 9)),
+        ("payments logs from last April", date(2026, 4, 1), date(2026, 4, 30)),
+        ("who was on call last November", date(2025, 11, 1), date(2025, 11, 30)),
+        ("on call in January 2022", date(2022, 1, 1), date(2022, 1, 31)),
+        ("rates we paid in summer 2022", date(2022, 6, 1), date(2022, 8, 31)),
+        ("revenue in Q3 2021", date(2021, 7, 1), date(2021, 9, 30)),
+        ("admissions per year from 2014 to today", date(2014, 1, 1), TODAY),
+        ("the pre-2025 wiki content", date(1900, 1, 1), date(2024, 12, 31)),
+        ("incident records from 2016", date(2016, 1, 1), date(2016, 12, 31)),
+        ("how prices moved since 2020", date(2020, 1, 1), TODAY),
+        ("the fraud return for last year", date(2025, 1, 1), date(2025, 12, 31)),
+        ("fraud losses last quarter", date(2026, 7, 1), date(2026, 9, 30)),
+        ("ED visits for last month", date(2026, 10, 1), date(2026, 10, 31)),
+        ("what it logged yesterday", date(2026, 11, 29), date(2026, 11, 29)),
+    ],
+)
+def test_a_question_names_a_period(question: str, start: date, end: date) -> None:
+    assert asked_period(question, TODAY) == Period(start, end)
+
+
+def test_relative_periods_cross_the_new_year() -> None:
+    january = date(2027, 1, 15)
+    assert asked_period("board pack from last quarter", january) == Period(
+        date(2026, 10, 1), date(2026, 12, 31))  # fmt: skip
+    assert asked_period("costs last month", january) == Period(
+        date(2026, 12, 1), date(2026, 12, 31))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who leads during an outage?",
+        "What changed in Incoterms 2020 for FOB?",  # a year inside a name
+        "Where's the wording about our SOC 2 controls?",
+        "What's our 30-day readmission rate?",  # a measure, not a time
+        "Which ticket is INC-2026-0871?",
+        "The FY2030 budget draft",  # the future is not a period anything holds yet
+    ],
+)
+def test_names_measures_and_the_future_are_not_periods(question: str) -> None:
+    assert asked_period(question, TODAY) is None
+
+
+def test_several_mentions_make_the_span_that_covers_them() -> None:
+    span = asked_period("compare summer 2022 with January 2024", TODAY)
+    assert span == Period(date(2022, 6, 1), date(2024, 1, 31))
+
+
+def _card(what: str, contains: str = "", gotchas: tuple[str, ...] = (), **kw: object) -> Card:
+    return card("c", what, contains=contains, gotchas=gotchas, **kw)
+
+
+def test_coverage_reads_starts_ends_ranges_and_retention() -> None:
+    cov = coverage(_card("every deploy to every environment", "every deploy since 2023"))
+    assert (cov.start, cov.end) == (date(2023, 1, 1), None)
+    cov = coverage(_card("the 2019–2023 Tableau workbooks", "~300 workbooks, read-only"))
+    assert (cov.start, cov.end) == (date(2019, 1, 1), date(2023, 12, 31))
+    cov = coverage(_card("AML alerts from 2020 to March 2025 in the Jira AML project"))
+    assert (cov.start, cov.end) == (date(2020, 1, 1), date(2025, 3, 31))
+    cov = coverage(_card("old incidents", "~2,100 INC tickets, read-only since 2025-02-14"))
+    assert (cov.start, cov.end) == (None, date(2025, 2, 14))
+    cov = coverage(_card("old warehouse", gotchas=("nothing before 2012 was ever loaded",)))
+    assert cov.start == date(2012, 1, 1)
+    cov = coverage(_card("on-call schedules", "alert history starts May 2023"))
+    assert cov.start == date(2023, 5, 1)
+
+
+@pytest.mark.parametrize(
+    ("what", "contains", "gotcha", "days"),
+    [
+        ("application logs from every service, last 14 days", "", "", 14),
+        ("application logs", "2 TB a day, 14-day retention", "", 14),
+        ("metrics and logs", "dashboards; logs kept 15 days", "", 15),
+        ("application logs", "", "logs older than 30 days are deleted", 30),
+        ("product events", "~380 events, 12-month retention", "", 360),
+    ],
+)
+def test_coverage_reads_retention(what: str, contains: str, gotcha: str, days: int) -> None:
+    cov = coverage(_card(what, contains, (gotcha,) if gotcha else ()))
+    assert max(d for _, d, _ in cov.retention) == days
+
+
+@pytest.mark.parametrize(
+    ("what", "contains"),
+    [
+        ("Tomasz, rate-engine tech lead since 2019", ""),  # a person's tenure
+        ("public API reference", "v1 endpoints undocumented since 2026-01"),
+        ("certified measures: 30-day readmission, LOS", ""),  # a measure
+        ("incident timelines", "e.g. INC-2026-0871 with its linked channel"),  # an id
+        ("Incoterms 2020 rules overview", ""),  # a name
+    ],
+)
+def test_coverage_ignores_what_is_not_about_the_cards_period(what: str, contains: str) -> None:
+    assert not coverage(_card(what, contains))
+
+
+def test_out_of_period_says_why() -> None:
+    since = coverage(_card("incidents", "~620 incidents since 2023"))
+    assert out_of_period(since, Period(date(2016, 1, 1), date(2016, 12, 31)), TODAY, set()) == (
+        "holds nothing before 2023")  # fmt: skip
+    assert out_of_period(since, Period(date(2024, 3, 1), date(2024, 3, 31)), TODAY, set()) == ""
+    ended = coverage(_card("old boards", "work items 2017–2023, read-only"))
+    assert "after 2023" in out_of_period(ended, Period(date(2026, 10, 1), TODAY), TODAY, set())
+    logs = coverage(_card("application logs, last 14 days"))
+    two_months = Period(date(2026, 10, 1), date(2026, 10, 1))
+    assert out_of_period(logs, two_months, TODAY, set()) == "keeps only the last 14 days"
+    yesterday = Period(date(2026, 11, 29), date(2026, 11, 29))
+    assert out_of_period(logs, yesterday, TODAY, set()) == ""
+
+
+def test_a_retention_that_names_its_subject_counts_for_questions_about_it() -> None:
+    cov = coverage(_card("metrics and logs", "logs kept 15 days; traces retained 400 days"))
+    april = Period(date(2026, 4, 1), date(2026, 4, 30))
+    assert out_of_period(cov, april, TODAY, {"log"}) == "keeps only the last 15 days"
+    assert out_of_period(cov, april, TODAY, {"trace"}) == ""
+    assert out_of_period(cov, april, TODAY, {"latenc"}) == ""  # unnamed: the longest counts
+
+
+# --- the router -------------------------------------------------------------------------
+
+
+def _org() -> list[Card]:
+    return [
+        card("log-search", "application logs from every service, last 14 days",
+             contains="error logs of the tracker, booking and billing services",
+             kind="log-store"),
+        card("incident-tracker", "declared incidents: timelines, commanders, follow-ups",
+             contains="~600 incidents since 2023", kind="incident-tool"),
+        card("incidents-legacy", "the old Jira incident project, 2015-2022",
+             contains="~2,000 incident tickets, read-only", kind="jira-project",
+             status="demoted"),
+        card("handbook", "engineering handbook: on-call, code review, releases",
+             contains="~90 pages"),
+        card("sre-channel", "the SRE team's chat channel for questions about services",
+             kind="chat-channel"),
+    ]  # fmt: skip
+
+
+def test_a_card_that_forgets_too_soon_goes_down_and_says_why(
+    index_of: Callable[[list[Card]], Index],
+) -> None:
+    router = OfflineRouter(index_of(_org()), today=TODAY)
+    recent = router.rank("error logs from the tracker service yesterday")
+    assert recent.candidates[0].card_id == "log-search"
+    old = router.rank("error logs from the tracker service two months ago")
+    logs = next(s for s in old.full if s.card_id == "log-search")
+    assert "out of period: keeps only the last 14 days" in logs.reasons
+    assert old.verdict == "nowhere"
+    assert all(s.card_id != "log-search" for s in old.candidates)
+
+
+def test_an_old_period_goes_to_the_source_that_holds_it(
+    index_of: Callable[[list[Card]], Index],
+) -> None:
+    router = OfflineRouter(index_of(_org()), today=TODAY)
+    ranking = router.rank("Where are the incident timelines from 2019?")
+    assert ranking.verdict != "nowhere"
+    assert ranking.candidates[0].card_id == "incidents-legacy"
+    tracker = next(s for s in ranking.full if s.card_id == "incident-tracker")
+    assert "out of period: holds nothing before 2023" in tracker.reasons
+
+
+def test_a_period_no_source_holds_is_nowhere(index_of: Callable[[list[Card]], Index]) -> None:
+    router = OfflineRouter(index_of(_org()), today=TODAY)
+    assert router.rank("Where are the incident timelines from 2011?").verdict == "nowhere"
+    assert router.rank("Where are the incident timelines from 2024?").verdict != "nowhere"
+
+
+def test_relative_times_are_read_against_the_routers_day(
+    index_of: Callable[[list[Card]], Index],
+) -> None:
+    question = "error logs from the tracker service in October 2026"
+    on_time = OfflineRouter(index_of(_org()), today=date(2026, 10, 20)).rank(question)
+    late = OfflineRouter(index_of(_org()), today=TODAY).rank(question)
+    assert on_time.candidates[0].card_id == "log-search"
+    assert late.verdict == "nowhere"
