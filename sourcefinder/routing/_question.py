@@ -11,7 +11,8 @@ came from. ``analyse`` splits a question into
 
 A negated span is either a whole clause (up to ``.``, ``:``, ``;`` or ``!``; never one
 ending in ``?``, which is the question itself) that opens with a dismissal ("Not ...",
-"Skip ...", "Never mind ...", "This isn't ...") or reports a place that failed ("found
+"Skip ...", "Never mind ...", "This isn't ...", "It wasn't ...", "We're not ...", "I
+don't need ...") or reports a place that failed ("found
 nothing", "don't cover"), or, inside any clause, a contrast (", not the X", "rather
 than X", "instead of X", "other than X", "except X") up to the next comma or clause
 end. This is a small NegEx-style scope rule, kept narrow on purpose: "I can't find a
@@ -29,7 +30,9 @@ _CLAUSE = re.compile(r"[^.:;!?]+[.:;!?]*")
 # A clause that opens with a dismissal, or reports a place that failed.
 _CLAUSE_CUE = re.compile(
     r"^\s*(?:not\b|never ?mind\b|skip\b|forget\b|ignore\b|"
-    r"(?:this|that|it)(?: i|')s(?:n't| not)\b)"
+    r"(?:this|that|it)(?: i|')s(?:n't| not)\b|(?:this|that|it) (?:was|is)(?:n't| not)\b|"
+    r"(?:i|we)(?:'m|'re| am| are) not\b(?! sure| certain| clear| aware)|"
+    r"(?:i|we) (?:do|did)(?:n't| not) (?:need|want|mean|care about)\b)"
     r"|\bfound nothing\b|\bnothing there\b|\b(?:do|does|did)(?:n't| not) "
     r"(?:cover|have the|have any|have it|show|mention)\b",
     re.IGNORECASE,

@@ -17,6 +17,12 @@ from sourcefinder.routing._question import analyse
         ("I want the dashboards, not the raw tables", "I want the dashboards", ("raw", "tabl")),
         ("Is there a latency chart? I checked Looker and found nothing.",
          "Is there a latency chart?", ("looker",)),
+        ("It wasn't a system outage: a nurse gave a double dose. Where is that logged?",
+         "a nurse gave a double dose. Where is that logged?", ("system", "outag")),
+        ("We're not buying anything new. I need the signed vendor terms.",
+         "I need the signed vendor terms.", ("bui", "new")),
+        ("I don't need the route code. Which systems receive lab results?",
+         "Which systems receive lab results?", ("rout", "code")),
     ],
 )  # fmt: skip
 def test_negated_spans_are_split_off(question: str, positive: str, negated: tuple) -> None:
@@ -32,6 +38,7 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         "Why couldn't customers book during the 2023 peak season?",
         "Contributory negligence is not a valid defense in liability cases.",
         "I don't know where the payroll calendar is.",
+        "I'm not sure my situation qualifies for unpaid leave. Who can I ask privately?",
     ],
 )
 def test_stated_needs_are_not_exclusions(question: str) -> None:
