@@ -2,8 +2,9 @@
 
 Harborline (``index/`` with ``evals/questions.jsonl``) is the example organization;
 ``evals/orgs/*`` are organizations written in the same format without the router in
-view. Each is scored twice in the same run: the default configuration and, as the
-baseline, the lexical router alone (no word vectors, no e5). One JSON line per figure:
+view. Each is scored in the same run with the default configuration, with static word
+vectors only (no e5), and, as the baseline, with the lexical router alone. One JSON line
+per figure:
 
     .venv/bin/python -m bench.org_quality
 
@@ -23,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = {
     "default": {},
+    "static": {"SOURCEFINDER_EMBEDDER": "none"},
     "lexical": {"SOURCEFINDER_EMBEDDER": "none", "SOURCEFINDER_STATIC_EMBEDDER": "none"},
 }
 

@@ -112,8 +112,12 @@ class RouterConfig:
     # 0.24-0.34 against 0.04-0.05): their lifts are read at this scale.
     static_lift_scale: float = 0.3
     confident_at: float = 0.7
-    # ``sourcefinder calibrate`` on the example suite (default configuration): 0.12 puts 3%
-    # of its answerable questions under it (MetaTool dev: 3.6%) and 40% of its nowhere ones.
+    # Default configuration, cold: 0.12 answers "nowhere" to 4.1% / 3.9% / 1.9% of the
+    # answerable questions of the three organizations in ``evals/`` and 40% / 45% / 29% of
+    # their nowhere-questions (MetaTool dev: 4.9% of answerable). Over the three, every
+    # (penalty, threshold) pair tried traded caught for false at this same rate: 0.25 and
+    # 0.12 keep the worst organization under 5%. ``sourcefinder calibrate`` derives an
+    # organization's own from its labeled questions.
     nowhere_below: float = 0.12
     # "nowhere" is judged on support = first confidence - uncovered_penalty * the
     # specificity-weighted share of question words no card uses (``_router``).

@@ -88,10 +88,12 @@ _RANGE = re.compile(
     re.IGNORECASE,
 )
 _BEFORE = re.compile(rf"\b(?:before|pre-?|prior\s+to|until)\s*({_YEAR})\b", re.IGNORECASE)
-_SINCE = re.compile(rf"\bsince\s+({_YEAR})\b", re.IGNORECASE)
+_SINCE = re.compile(
+    rf"\bsince\s+({_YEAR})\b|\bfrom\s+({_YEAR})\s+(?:on|onwards?|forward)\b", re.IGNORECASE
+)
 _IN_YEAR = re.compile(
     rf"\b(?:in|from|during|for|of|around|circa|throughout|early|late|mid|back\s+in)"
-    rf"[-\s]+({_YEAR})\b(?![-/]\d)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b",
+    rf"[-\s]+({_YEAR})\b(?![-/]\d|\s+(?:on|onwards?|forward)\b)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b",
     re.IGNORECASE,
 )
 _RELATIVE = re.compile(r"\b(last|past|previous)\s+(year|quarter|month|week)\b|\byesterday\b",
@@ -138,7 +140,7 @@ def asked_period(question: str, today: date) -> Period | None:
     for m in _BEFORE.finditer(question):
         spans.append(Period(date(1900, 1, 1), date(int(m.group(1)), 1, 1) - timedelta(days=1)))
     for m in _SINCE.finditer(question):
-        spans.append(Period(date(int(m.group(1)), 1, 1), today))
+        spans.append(Period(date(int(m.group(1) or m.group(2)), 1, 1), today))
     for m in _IN_YEAR.finditer(question):
         spans.append(_year_span(int(next(g for g in m.groups() if g))))
     for m in _RELATIVE.finditer(question):

@@ -31,6 +31,7 @@ TODAY = date(2026, 11, 30)
         ("the pre-2025 wiki content", date(1900, 1, 1), date(2024, 12, 31)),
         ("incident records from 2016", date(2016, 1, 1), date(2016, 12, 31)),
         ("how prices moved since 2020", date(2020, 1, 1), TODAY),
+        ("every deploy from 2021 onwards", date(2021, 1, 1), TODAY),
         ("the fraud return for last year", date(2025, 1, 1), date(2025, 12, 31)),
         ("fraud losses last quarter", date(2026, 7, 1), date(2026, 9, 30)),
         ("ED visits for last month", date(2026, 10, 1), date(2026, 10, 31)),
