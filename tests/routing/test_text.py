@@ -38,3 +38,8 @@ def test_compounds_split_only_into_two_known_words() -> None:
     assert split_compound("weathertool", vocab) == ["weather", "tool"]
     assert split_compound("abcmouse", vocab) == ["abcmouse"]
     assert split_compound("weather", vocab) == ["weather"]
+
+
+def test_who_and_why_are_kept_because_they_ask_for_a_person_or_a_reason() -> None:
+    assert terms("Who decided it, and why?") == ["who", "decid", "why"]
+    assert terms("what, where, when, which") == []
