@@ -168,7 +168,7 @@ def asked_period(question: str, today: date) -> Period | None:
 # --- the card ---------------------------------------------------------------------------
 
 _DATE = rf"(?:({_MONTH})\s+)?({_YEAR})(?:-(\d\d)(?:-(\d\d))?)?"
-_CARD_SINCE = re.compile(rf"(?:\b([\w-]+)\s+)?\bsince\s+{_DATE}\b", re.IGNORECASE)
+_CARD_SINCE = re.compile(rf"\bsince\s+{_DATE}\b", re.IGNORECASE)
 _CARD_FROM = re.compile(
     rf"\bfrom\s+{_DATE}(?:\s+(?:to|until|through)\s+{_DATE})?\b", re.IGNORECASE
 )
@@ -186,11 +186,11 @@ _CARD_STARTS = re.compile(
 )
 _KEEP_WORD = r"(?:retention|retained|kept|keeps|stored|held|holds|purged\s+after)"
 _RETENTION = re.compile(
-    rf"(?:\b(\w+)\s+)?\b{_KEEP_WORD}\s+(?:for\s+|of\s+)?(?:only\s+)?(?:the\s+)?"
+    rf"\b{_KEEP_WORD}\s+(?:for\s+|of\s+)?(?:only\s+)?(?:the\s+)?"
     rf"(?:last\s+|past\s+)?(\d{{1,4}})\s*{_UNIT}\b"
     rf"|\b(\d{{1,4}})[- ]{_UNIT}\s+(?:retention|history|window)\b"
     rf"|(?:^|[,(;:]\s*|\bonly\s+(?:the\s+)?)(?:last|past)\s+(\d{{1,4}})\s+{_UNIT}\b"
-    rf"|(?:\b(\w+)\s+)?\bolder\s+than\s+(\d{{1,4}})\s+{_UNIT}\s+(?:are|is|get|gets)\s+"
+    rf"|\bolder\s+than\s+(\d{{1,4}})\s+{_UNIT}\s+(?:are|is|get|gets)\s+"
     rf"(?:deleted|purged|dropped|removed|expired|gone)\b",
     re.IGNORECASE,
 )
@@ -200,6 +200,17 @@ _ENDED = frozenset("read-only readonly frozen archived closed retired decommissi
 # "undocumented since 2026-01", "tech lead since 2019": not about what the card holds.
 _NOT_COVERAGE = frozenset("undocumented deprecated unmaintained lead head manager owner "
                           "member chair been".split())  # fmt: skip
+
+
+def _word_before(text: str, at: int) -> str:
+    """The word just before position ``at`` (read backwards, never by a regex scan)."""
+    end = at
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    start = end
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "-_"):
+        start -= 1
+    return text[start:end]
 
 
 def _date(month: str | None, year: str, mm: str | None, dd: str | None, *, end: bool) -> date:
@@ -223,10 +234,10 @@ def coverage(card: Card) -> Coverage:
     kept: list[tuple[str, int, str]] = []
     for text in texts:
         for m in _CARD_SINCE.finditer(text):
-            before = (m.group(1) or "").lower()
+            before = _word_before(text, m.start()).lower()
             if before in _NOT_COVERAGE:
                 continue
-            when = _date(*m.group(2, 3, 4, 5), end=False)
+            when = _date(*m.group(1, 2, 3, 4), end=False)
             (ends if before in _ENDED else starts).append(when)
         for m in _CARD_FROM.finditer(text):
             starts.append(_date(*m.group(1, 2, 3, 4), end=False))
@@ -244,12 +255,11 @@ def coverage(card: Card) -> Coverage:
                 starts.append(_date(*m.group(1, 2, 3, 4), end=False))
         for m in _RETENTION.finditer(text):
             g = m.groups()
-            subject, n, unit = next(
-                (s, n, u) for s, n, u in ((g[0], g[1], g[2]), ("", g[3], g[4]),
-                                          ("", g[5], g[6]), (g[7], g[8], g[9])) if n
-            )  # fmt: skip
+            n, unit = next((n, u) for n, u in zip(g[::2], g[1::2], strict=True) if n)
             days = int(n) * _UNIT_DAYS[unit.lower()]
-            stems = terms(subject or "")
+            # what it applies to: "logs kept 15 days", "logs older than 15 days are deleted"
+            subject = _word_before(text, m.start()) if m.group(1) or m.group(7) else ""
+            stems = terms(subject)
             kept.append((stems[0] if stems else "", days, f"{n} {unit.lower()}s"))
     # Several statements: the widest reading (a card is never dropped on a guess).
     # A card that grew until it stopped ("read-only since") but states no other end

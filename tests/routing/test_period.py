@@ -118,6 +118,22 @@ def test_coverage_ignores_what_is_not_about_the_cards_period(what: str, contains
     assert not coverage(_card(what, contains))
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["2019-" * 20_000, "x-" * 50_000 + " since 2020", "since 2020 " * 10_000,
+     "logs kept " * 10_000, "last " * 20_000, "y" * 100_000 + " kept 5 days"],
+)  # fmt: skip
+def test_long_hostile_text_is_read_in_linear_time(text: str) -> None:
+    """Each of these took a regex minutes when a pattern scanned back for the word before
+    "since"; the word before is now read backwards from the match."""
+    asked_period(text, TODAY)
+    cov = coverage(_card(text, text, (text,)))
+    if "kept 5 days" in text:
+        assert cov.retention[0][1] == 5
+    if "since 2020" in text:
+        assert cov.start == date(2020, 1, 1)
+
+
 def test_out_of_period_says_why() -> None:
     since = coverage(_card("incidents", "~620 incidents since 2023"))
     assert out_of_period(since, Period(date(2016, 1, 1), date(2016, 12, 31)), TODAY, set()) == (
