@@ -31,8 +31,15 @@ from sourcefinder.routing._text import split_compound, terms, tokens
 
 FIELDS = ("id", "what", "contains", "examples", "how", "gotchas", "kind", "pointed", "primer")
 _OWN = (1 << FIELDS.index("pointed")) - 1  # the bits of the fields a card wrote itself
-# A path or URL in a foundation node's pointer ("Notion "On-call" — http://wiki/eng/oncall").
-_LOCATION = re.compile(r"(?:https?://|file://)\S+|(?:[\w.-]+/)+[\w.-]+")
+# A path or URL in a foundation node's pointer ("Notion "On-call" — http://wiki/eng/oncall"),
+# matched one whitespace-separated word at a time: anchored, so linear in the word.
+_LOCATION = re.compile(r"(?:https?://|file://)\S+|[\w.-]+(?:/[\w.-]+)+/?")
+
+
+def locations(pointer: str) -> list[str]:
+    """The paths and URLs in a foundation node's pointer, in order."""
+    words = (w.strip("()[]<>\"'.,;") for w in pointer.split())
+    return [w for w in words if _LOCATION.fullmatch(w)]
 
 
 @dataclass(frozen=True)
@@ -100,8 +107,8 @@ def held_documents(index: Index) -> dict[str, list[FoundationNode]]:
     held: dict[str, list[FoundationNode]] = {}
     for node in index.foundation.values():
         holder = node.source if node.source in index.cards else None
-        locations = _LOCATION.findall(node.pointer) if holder is None else []
-        where = locations[-1].rstrip("/.,;)") if locations else ""
+        found = locations(node.pointer) if holder is None else []
+        where = found[-1].rstrip("/") if found else ""
         while holder is None and where:  # the location, then each folder above it
             holder = places.get(where)
             where = where.rpartition("/")[0]

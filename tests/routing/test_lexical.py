@@ -4,7 +4,7 @@ from dataclasses import replace
 
 from sourcefinder.index.model import Card, FoundationNode, Index, Ref
 from sourcefinder.routing import FieldWeights
-from sourcefinder.routing._lexical import LexicalIndex, held_documents, primer_texts
+from sourcefinder.routing._lexical import LexicalIndex, held_documents, locations, primer_texts
 from sourcefinder.routing._text import terms
 
 
@@ -105,3 +105,14 @@ def test_a_foundation_document_belongs_to_its_source_or_the_card_holding_its_loc
     assert scores.argmax() == 0
     assert lex.matched_fields(0, query("incident commander")) == {"primer": ["incid", "command"]}
     assert list(lex.positive_cards("incid")) == []  # the foundation wrote it, not the card
+
+
+def test_locations_are_read_word_by_word_in_linear_time() -> None:
+    pointer = ('handbook repo, engineering/on-call.md — org/repos/handbook/engineering/on-call.md '
+               '(see http://127.0.0.1:8088/notion/ops/page).')  # fmt: skip
+    assert locations(pointer) == ["engineering/on-call.md",
+                                  "org/repos/handbook/engineering/on-call.md",
+                                  "http://127.0.0.1:8088/notion/ops/page"]  # fmt: skip
+    # a regex scanning every start of a long word took seconds on this
+    assert locations("a" * 100_000) == []
+    assert locations("a/" * 50_000 + "b") == ["a/" * 50_000 + "b"]
