@@ -105,6 +105,10 @@ def answer(pub: Published, ranking: Ranking, session_id: str) -> Answer:
                 "elsewhere, report it as better_source or suggest_source.")
     elif ranking.verdict == "uncertain":
         note = "No source is a clear match: try the candidates in order and report back."
+    if ranking.out_of_period:
+        note = ("Set aside for the time asked: "
+                + "; ".join(f"{cid} {why}" for cid, why in ranking.out_of_period)
+                + (f". {note}" if note else "."))
     top = cands[0].confidence if cands else 0.0
     near = [c.id for c in cands[:READING_PATH_FROM] if c.confidence >= CLOSE_TO_TOP * top]
     path = reading_path(pub, near)

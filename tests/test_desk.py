@@ -47,6 +47,22 @@ def test_words_the_index_never_uses_are_named_and_logged(desk: Desk) -> None:
     assert nowhere.words_not_in_index == ["gantry", "cranes"]
 
 
+def test_sources_set_aside_for_the_time_asked_are_named_with_why(desk: Desk) -> None:
+    """The example's incident tracker holds incidents since February 2025 and its log
+    search keeps 14 days: the answer says so rather than offering them."""
+    answer = desk.where_can_i_find("Which incidents were declared in 2016, and who led them?")
+    assert answer.note.startswith("Set aside for the time asked: incident-tracker holds "
+                                  "nothing before 2025-02-01")  # fmt: skip
+    assert answer.verdict == "nowhere"  # the best match is out of period, nothing else holds it
+    assert all(c.id != "incident-tracker" for c in answer.candidates)
+    logs = desk.where_can_i_find("error logs of the tracker service from two months ago")
+    assert "log-search keeps only the last 14 days" in logs.note
+    assert "ago" not in logs.words_not_in_index  # a word that says when, not what
+    recent = desk.where_can_i_find("error logs of the tracker service from yesterday")
+    assert recent.candidates[0].id == "log-search"
+    assert "Set aside" not in recent.note
+
+
 def test_candidates_cite_where_their_text_came_from(desk: Desk) -> None:
     answer = desk.where_can_i_find(_any_question(desk))
     assert answer.candidates

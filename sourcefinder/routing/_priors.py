@@ -46,7 +46,8 @@ class Adjusted:
 
     score: dict[int, float]
     notes: dict[int, list[str]] = field(default_factory=dict)
-    leader_out_of_period: bool = False  # the best match was set aside for the period
+    leader_out_of_period: bool = False  # one of the best three was set aside for the period
+    set_aside: list[int] = field(default_factory=list)  # of the best five, out of period
 
     def note(self, i: int, text: str) -> None:
         self.notes.setdefault(i, []).append(text)
@@ -148,8 +149,9 @@ def apply_declarations(
         adj.note(old, f"superseded by {cards[new].id}")
     # Last, so that no successor or predecessor hands its relevance back.
     if out_of_period and score:
-        leaders = sorted(score, key=lambda i: (-score[i], i))[:3]
-        adj.leader_out_of_period = any(i in out_of_period for i in leaders)
+        leaders = sorted(score, key=lambda i: (-score[i], i))[:5]
+        adj.set_aside = [i for i in leaders if i in out_of_period]
+        adj.leader_out_of_period = any(i in out_of_period for i in leaders[:3])
     for i, why in (out_of_period or {}).items():
         if i in score:
             score[i] *= period_factor

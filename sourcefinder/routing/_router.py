@@ -69,7 +69,7 @@ from sourcefinder.routing._period import (
     coverage,
     out_of_period,
 )
-from sourcefinder.routing._priors import apply_declarations, successors, years_in
+from sourcefinder.routing._priors import Adjusted, apply_declarations, successors, years_in
 from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
@@ -108,6 +108,8 @@ class Ranking:
     support: float = 0.0  # first confidence less the uncovered penalty (may be < 0)
     unmatched: tuple[str, ...] = ()  # specific words of the question no card uses
     nothing_before: int = 0  # clients whose near-identical question found nothing at all
+    # leading cards whose own text says they do not hold the time asked, and why
+    out_of_period: tuple[tuple[str, str], ...] = ()
 
 
 class Router(Protocol):
@@ -414,7 +416,7 @@ class OfflineRouter:
             reasons = self._reasons(i, mask, q, near, recall, adj.notes.get(i, []), i in pinned)
             full.append(Scored(card.id, round(conf, 4), reasons, i in pinned, card.extends))
         self._cluster_after_children(full, evidence)
-        return self._verdict(full, evidence, q, recall, adj.leader_out_of_period)
+        return self._verdict(full, evidence, q, recall, adj)
 
     def _cluster_after_children(self, full: list[Scored], evidence: list[float]) -> None:
         """When two of the first three are children of one cluster, the cluster itself
@@ -472,10 +474,13 @@ class OfflineRouter:
         return 1.0 - miss
 
     def _verdict(self, full: list[Scored], evidence: list[float], q: _Question,
-                 recall: Recall, leader_out: bool = False) -> Ranking:  # fmt: skip
+                 recall: Recall, adj: Adjusted) -> Ranking:  # fmt: skip
+        """``adj``: the declarations applied, for the cards set aside for the period."""
+        leader_out, set_aside_at = adj.leader_out_of_period, adj.set_aside
         cfg = self.config
         first = full[0]
         support = round(first.confidence - cfg.uncovered_penalty * q.uncovered, 4)
+        set_aside = tuple((self._cards[i].id, q.out_of_period[i]) for i in set_aside_at)
         nothing = recall.nothing_here(cfg.nothing_clients)
         if first.pinned:
             verdict = "confident"
@@ -491,10 +496,11 @@ class OfflineRouter:
             humans = [s for s, ev in zip(full, evidence, strict=True)
                       if ev > 0 and self.index.cards[s.card_id].kind in HUMAN_KINDS]  # fmt: skip
             return Ranking(tuple(humans[:1]), verdict, tuple(full), support, q.unmatched,
-                           nothing)
+                           nothing, set_aside)
         floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
-        return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing)
+        return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
+                       set_aside)
 
     def _holds(self, scored: Scored, q: _Question) -> bool:
         """Whether a card's own text says it holds the period the question asks about:

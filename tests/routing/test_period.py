@@ -187,6 +187,8 @@ def test_a_card_that_forgets_too_soon_goes_down_and_says_why(
     assert "out of period: keeps only the last 14 days" in logs.reasons
     assert old.verdict == "nowhere"
     assert all(s.card_id != "log-search" for s in old.candidates)
+    assert old.out_of_period == (("log-search", "keeps only the last 14 days"),)
+    assert recent.out_of_period == ()
 
 
 def test_an_old_period_goes_to_the_source_that_holds_it(
