@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from sourcefinder.index.model import Card
+from sourcefinder.routing._priors import years_in
 from sourcefinder.routing._text import terms
 
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
@@ -287,3 +288,30 @@ def _when(day: date) -> str:
     if (day.month, day.day) in ((1, 1), (12, 31)):
         return str(day.year)
     return day.isoformat()
+
+
+class Periods:
+    """What period each card of a ranking says it holds, read once per router."""
+
+    def __init__(self, cards: list[Card], skip_kinds: frozenset[str]) -> None:
+        """``skip_kinds``: people and channels know the past whatever their start date."""
+        self._coverage = {i: cov for i, c in enumerate(cards)
+                          if c.kind not in skip_kinds and (cov := coverage(c))}  # fmt: skip
+        self._named_years = {i: frozenset(ys) for i, c in enumerate(cards)
+                             if (ys := years_in(f"{c.id} {c.what} {c.contains}"))}  # fmt: skip
+
+    def out_of(self, asked: Period | None, today: date, wanted: set[str]) -> dict[int, str]:
+        """Card position -> why its own text says it does not hold ``asked``."""
+        if asked is None:
+            return {}
+        out = {i: out_of_period(cov, asked, today, wanted) for i, cov in self._coverage.items()}
+        return {i: why for i, why in out.items() if why}
+
+    def holds(self, i: int, asked: Period | None, out: dict[int, str]) -> bool:
+        """Whether card ``i`` says it holds ``asked``: a coverage the period is inside,
+        or a year in it ("the 2022 handbook")."""
+        if i in out:
+            return False
+        years = self._named_years.get(i, frozenset())
+        return i in self._coverage or (
+            asked is not None and any(asked.start.year <= y <= asked.end.year for y in years))

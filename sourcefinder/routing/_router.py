@@ -61,15 +61,8 @@ from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
 from sourcefinder.routing._lexical import LexicalIndex, held_documents, pointers
 from sourcefinder.routing._memory import Memory, PastOutcome
-from sourcefinder.routing._period import (
-    TIME_WORDS,
-    Coverage,
-    Period,
-    asked_period,
-    coverage,
-    out_of_period,
-)
-from sourcefinder.routing._priors import Adjusted, apply_declarations, successors, years_in
+from sourcefinder.routing._period import TIME_WORDS, Period, Periods, asked_period
+from sourcefinder.routing._priors import Adjusted, apply_declarations, successors
 from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
@@ -181,13 +174,7 @@ class OfflineRouter:
         self._recaller = Recaller(self.memory, self._pos, cfg)
         self._succ = successors(self._cards)
         self._today = today
-        # People know the past whatever their start date: only sources hold periods.
-        self._coverage: dict[int, Coverage] = {
-            i: cov for i, c in enumerate(self._cards)
-            if c.kind not in HUMAN_KINDS and (cov := coverage(c))
-        }  # fmt: skip
-        self._named_years = {i: frozenset(ys) for i, c in enumerate(self._cards)
-                             if (ys := years_in(f"{c.id} {c.what} {c.contains}"))}  # fmt: skip
+        self._periods = Periods(self._cards, HUMAN_KINDS)
         self._trust = dict(cfg.trust_factors)
         zipf("the")  # load the word-frequency table now, not on the first question
         self._cache: QueryCache | None = None
@@ -287,7 +274,7 @@ class OfflineRouter:
         qterms = dict.fromkeys(terms(analysed.positive), 1.0)
         if asked is not None:  # the period is judged on its own, not as a word to match
             qterms = {t: w for t, w in qterms.items() if not _YEAR_TERM.fullmatch(t)}
-        period = self._out_of_period(asked, today, set(qterms))
+        period = self._periods.out_of(asked, today, set(qterms))
         query = dict(qterms)
         for t in terms(context):
             query.setdefault(t, self.config.context_weight)
@@ -311,14 +298,6 @@ class OfflineRouter:
         return _Question(question, qterms, query, forms, not_shares, excluded, rules_out,
                          analysed.current, analysed.positive, uncovered, unmatched,
                          out_of_period=period, period=asked)  # fmt: skip
-
-    def _out_of_period(self, asked: Period | None, today: date,
-                       wanted: set[str]) -> dict[int, str]:  # fmt: skip
-        """Cards whose own text says they do not hold the ``asked`` period."""
-        if asked is None or not self._coverage:
-            return {}
-        out = {i: out_of_period(cov, asked, today, wanted) for i, cov in self._coverage.items()}
-        return {i: why for i, why in out.items() if why}
 
     def _uncovered(self, text: str) -> tuple[float, tuple[str, ...]]:
         """Specificity-weighted share of the words in ``text`` that nothing here uses.
@@ -488,7 +467,10 @@ class OfflineRouter:
             verdict = "nowhere"
         elif first.confidence >= cfg.confident_at:
             verdict = "confident"
-        elif support < cfg.nowhere_below or (leader_out and not self._holds(first, q)):
+        elif support < cfg.nowhere_below or (
+            leader_out and not self._periods.holds(self._pos[first.card_id], q.period,
+                                                   q.out_of_period)
+        ):
             verdict = "nowhere"
         else:
             verdict = "uncertain"
@@ -501,17 +483,6 @@ class OfflineRouter:
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
                        set_aside)
-
-    def _holds(self, scored: Scored, q: _Question) -> bool:
-        """Whether a card's own text says it holds the period the question asks about:
-        a coverage the period is inside, or a year in it ("the 2022 handbook")."""
-        i = self._pos[scored.card_id]
-        if i in q.out_of_period:
-            return False
-        asked = q.period
-        years = self._named_years.get(i, frozenset())
-        return i in self._coverage or (
-            asked is not None and any(asked.start.year <= y <= asked.end.year for y in years))
 
     def _field_label(self, card_id: str, name: str, hits: list[str]) -> str:
         """How a reason names a field; for text the rest of the map wrote, who wrote it."""
