@@ -195,6 +195,7 @@ _RETENTION = re.compile(
     rf"(?:deleted|purged|dropped|removed|expired|gone)\b",
     re.IGNORECASE,
 )
+_DIGIT = re.compile(r"\d")
 # "read-only since 2025-02-14": the card stopped growing then, it did not start.
 _ENDED = frozenset("read-only readonly frozen archived closed retired decommissioned "
                    "sunset sunsetted".split())  # fmt: skip
@@ -229,7 +230,10 @@ def _date(month: str | None, year: str, mm: str | None, dd: str | None, *, end: 
 
 def coverage(card: Card) -> Coverage:
     """What span ``card`` says it holds (empty when its text says nothing of it)."""
-    texts = [card.what, card.contains, *card.gotchas]
+    # every statement of a period has a digit in it: most texts are skipped at once
+    texts = [t for t in (card.what, card.contains, *card.gotchas) if _DIGIT.search(t)]
+    if not texts:
+        return Coverage()
     starts: list[date] = []
     ends: list[date] = []
     kept: list[tuple[str, int, str]] = []
