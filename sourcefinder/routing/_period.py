@@ -37,6 +37,7 @@ _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 _MONTH = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?:19[5-9]\d|20\d\d)"
+YEAR_TERM = re.compile(_YEAR)  # a year as a lexical term ("2016"): the period speaks for it
 _NUMBERS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve".split())}
 _NUMBERS.update({"a": 1, "an": 1, "couple of": 2, "few": 3})

@@ -61,7 +61,7 @@ from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
 from sourcefinder.routing._lexical import LexicalIndex, held_documents, pointers
 from sourcefinder.routing._memory import Memory, PastOutcome
-from sourcefinder.routing._period import TIME_WORDS, Period, Periods, asked_period
+from sourcefinder.routing._period import TIME_WORDS, YEAR_TERM, Period, Periods, asked_period
 from sourcefinder.routing._priors import Adjusted, apply_declarations, successors
 from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
@@ -72,7 +72,6 @@ HUMAN_KINDS = frozenset({"person", "chat-channel"})
 # Tokens as the lexical index cuts them ("ICS2", "EC2" stay whole); those opening with a
 # digit ("2am", "40ft", "2016") are quantities, not subjects, and are left out.
 _WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*")
-_YEAR_TERM = re.compile(r"(?:19|20)\d\d")
 
 
 def _opens_sentence(text: str, start: int) -> bool:
@@ -273,7 +272,7 @@ class OfflineRouter:
         asked = asked_period(analysed.positive, today)
         qterms = dict.fromkeys(terms(analysed.positive), 1.0)
         if asked is not None:  # the period is judged on its own, not as a word to match
-            qterms = {t: w for t, w in qterms.items() if not _YEAR_TERM.fullmatch(t)}
+            qterms = {t: w for t, w in qterms.items() if not YEAR_TERM.fullmatch(t)}
         period = self._periods.out_of(asked, today, set(qterms))
         query = dict(qterms)
         for t in terms(context):
