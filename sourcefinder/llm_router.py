@@ -178,4 +178,5 @@ class LLMRouter:
         rest = [s for s in base.full if s.card_id not in chosen]
         support = out[0].confidence if out else 0.0
         return Ranking(candidates=tuple(out), verdict=verdict, full=tuple(out + rest),
-                       support=support, unmatched=base.unmatched)
+                       support=support, unmatched=base.unmatched,
+                       out_of_period=base.out_of_period)

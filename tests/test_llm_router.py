@@ -86,6 +86,8 @@ def test_the_models_order_is_followed_and_unknown_ids_dropped(example_index: Pat
     gantry = router.rank("where is the thing about gantry cranes")
     assert gantry.unmatched[:2] == ("gantry", "cranes")  # the offline stage's words carry over
     assert gantry.support == gantry.candidates[0].confidence
+    old = router.rank("the error logs of the tracker service from two months ago")
+    assert ("log-search", "keeps only the last 14 days") in old.out_of_period  # and these
 
 
 def test_the_prompt_prefix_is_the_same_for_every_question(example_index: Path,
