@@ -44,6 +44,9 @@ _PHRASE_CUE = re.compile(
     r"([^,.:;!?]*)",
     re.IGNORECASE,
 )
+# A clause that asks why compares the options: "why X instead of Y" asks about both.
+_WHY = re.compile(r"\bwhy\b|\breason|\bdecid|\bchose\b|\bchoice\b|\brationale\b|thinking behind",
+                  re.IGNORECASE)
 # The cue words themselves and the verbs of trying say nothing about the source.
 _CUE_TERMS = frozenset(
     terms("never mind nevermind skip forget ignore nothing found find check checked tried "
@@ -69,6 +72,9 @@ def analyse(question: str) -> Analysed:
             continue
         if not clause.rstrip().endswith("?") and _CLAUSE_CUE.search(clause):
             negated.extend(terms(clause))
+            continue
+        if _WHY.search(clause):
+            kept.append(clause)
             continue
         for span in _PHRASE_CUE.findall(clause):
             negated.extend(terms(span))

@@ -59,6 +59,7 @@ from sourcefinder.index.model import Index
 from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
+from sourcefinder.routing._intent import intent_words
 from sourcefinder.routing._lexical import LexicalIndex, held_documents, pointers
 from sourcefinder.routing._memory import Memory, PastOutcome
 from sourcefinder.routing._period import TIME_WORDS, YEAR_TERM, Period, Periods, asked_period
@@ -121,7 +122,8 @@ class _Cosines:
 class _Question:
     text: str
     qterms: dict[str, float]  # the question's terms (what it rules out left out)
-    query: dict[str, float]  # plus the context's, weighted down
+    query: dict[str, float]  # plus the context's and the cues' (``_intent``), weighted down
+    plain: dict[str, float]  # the query without the cues' words: what support is judged on
     forms: dict[str, str]  # stem -> the word the asker wrote
     not_shares: dict[int, tuple[float, list[str]]]  # card -> (idf share, words) NOT-only
     excluded: dict[int, tuple[float, list[str]]]  # card -> (idf share, words) ruled out
@@ -277,11 +279,18 @@ class OfflineRouter:
         query = dict(qterms)
         for t in terms(context):
             query.setdefault(t, self.config.context_weight)
+        plain = dict(query)  # what the asker wrote; the cues' words only rank
         forms = surface_forms(f"{question} {context}")
+        if self.config.intent_weight > 0:
+            cued = " ".join(intent_words(analysed.positive))
+            for t in terms(cued):
+                query.setdefault(t, self.config.intent_weight)
+            for t, word in surface_forms(cued).items():
+                forms.setdefault(t, word)
         lex = self._lex
-        mass = lex.query_mass(query) + sum(lex.term_idf(t) for t in analysed.negated)
+        mass = lex.query_mass(plain) + sum(lex.term_idf(t) for t in analysed.negated)
         not_shares = {}
-        for i, words in lex.not_hits(query).items():
+        for i, words in lex.not_hits(plain).items():
             hit = sum(query[t] * lex.term_idf(t) for t in words)
             not_shares[i] = (hit / mass if mass else 0.0, [forms.get(t, t) for t in words])
         excluded: dict[int, tuple[float, list[str]]] = {}
@@ -294,7 +303,7 @@ class OfflineRouter:
             for i in lex.not_cards(t):
                 rules_out[i] += idf
         uncovered, unmatched = self._uncovered(analysed.positive)
-        return _Question(question, qterms, query, forms, not_shares, excluded, rules_out,
+        return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,
                          analysed.current, analysed.positive, uncovered, unmatched,
                          out_of_period=period, period=asked)  # fmt: skip
 
@@ -435,7 +444,7 @@ class OfflineRouter:
                   lift_base: float, recall: Recall) -> float:  # fmt: skip
         """Absolute support for card ``i`` in 0..1, by noisy-OR over the signals."""
         cfg = self.config
-        parts = [min(1.0, self._lex.coverage_of(mask, q.query) / cfg.coverage_full)]
+        parts = [min(1.0, self._lex.coverage_of(mask, q.plain) / cfg.coverage_full)]
         if near is not None:
             # How far this card stands above the typical card for this question: raw
             # cosines of unrelated texts are already high (~0.8 for e5), lifts are not.

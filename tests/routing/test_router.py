@@ -87,9 +87,9 @@ def test_memory_pins_the_source_that_answered_a_near_duplicate(org: Index) -> No
 
 def test_memory_votes_for_what_worked_on_similar_questions(org: Index) -> None:
     router = OfflineRouter(org)
-    question = "who owns the checkout latency numbers"
+    question = "checkout timing numbers and their owner"
     before = position(router, question, "data-help")
-    for q in ("who owns the checkout latency dashboard", "checkout latency numbers owner"):
+    for q in ("owner of the checkout timing dashboard", "checkout timing numbers owner"):
         router.learn(PastOutcome(q, worked=("data-help",), failed=("oncall-runbooks",)))
     assert position(router, question, "data-help") < before
     assert position(router, question, "data-help") == 0

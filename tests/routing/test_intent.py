@@ -1,0 +1,81 @@
+"""What a question's cues ask for ("what are the steps" -> a runbook), in card words:
+they rank, and they are never counted as the question's own words."""
+
+from __future__ import annotations
+
+import pytest
+
+from sourcefinder.routing import OfflineRouter, RouterConfig
+from sourcefinder.routing._intent import intent_words
+from sourcefinder.routing._question import analyse
+from tests.routing.conftest import card, make_index
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        ("Why did we split the monolith into two services?", "decision"),
+        ("Who decided that PHI lives in one subscription?", "rationale"),
+        ("The thinking behind the parental accounts feature?", "decision"),
+        ("What went wrong in the August login outage?", "postmortem"),
+        ("What did we agree to fix after the March outage?", "postmortem"),
+        ("The vendor answers 'too many requests'. What are the steps?", "runbook"),
+        ("Epic is down on Sunday; what are wards supposed to do?", "procedure"),
+        ("The payouts engineer on duty isn't picking up. Who's next in line?", "on-call"),
+        ("Is card authorisation slow right now? I want the p99 graph.", "dashboard"),
+        ("Where's the logic that frees up the held funds?", "code"),
+        ("Overdue nudges go out on day 3, 7 and 14. Where are those intervals set?", "repo"),
+        ("What counts as an active customer?", "definition"),
+        ("Is that allowed under our data rules?", "policy"),
+        ("How do they ask for a new alert in the EHR?", "request"),
+        ("Is there someone who knows why it was left?", "contact"),
+    ],
+)
+def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
+    assert word in intent_words(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["payments queue throughput by region", "the 2024 holiday calendar", "Kafka topic naming"],
+)
+def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
+    assert intent_words(question) == []
+
+
+CARDS = [
+    card("payments-repo", "the payments queue service: consumer and producer code",
+         contains="payments queue consumer, retry and dead-letter handling", kind="git-repo"),
+    card("runbooks", "operational runbooks: a procedure per alert, with steps",
+         contains="runbook per payments alert: payments queue backlog, stuck consumers"),
+]  # fmt: skip
+QUESTION = "The payments queue is backing up again. What should I do?"
+
+
+def test_a_cue_ranks_the_source_that_holds_what_it_asks_for() -> None:
+    index = make_index(CARDS)
+    cued = OfflineRouter(index).rank(QUESTION)
+    plain = OfflineRouter(index, config=RouterConfig(intent_weight=0)).rank(QUESTION)
+    assert plain.full[0].card_id == "payments-repo"
+    assert cued.full[0].card_id == "runbooks"
+    # the reason quotes the card's word, never a stem
+    assert any("'runbook'" in r or "'procedure'" in r for r in cued.full[0].reasons)
+
+
+def test_the_cue_words_never_count_as_what_the_question_covers() -> None:
+    """A question about a subject the map lacks stays uncovered however its cue matches:
+    "what should I do" names no subject."""
+    index = make_index(CARDS)
+    question = "Gantry crane hydraulics leaking. What should I do?"
+    cued = OfflineRouter(index).rank(question)
+    plain = OfflineRouter(index, config=RouterConfig(intent_weight=0)).rank(question)
+    assert cued.verdict == plain.verdict == "nowhere"
+
+
+def test_a_why_question_keeps_the_option_it_compares() -> None:
+    """'Why X instead of Y' asks about the choice: Y is a subject, not a dismissal."""
+    why = analyse("Why did we build our own gateway instead of calling Epic directly?")
+    assert why.negated == ()
+    assert "calling Epic" in why.positive
+    where = analyse("Where are the current dashboards instead of the Qlik ones?")
+    assert "qlik" in where.negated
