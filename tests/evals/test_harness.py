@@ -72,9 +72,9 @@ def test_the_example_suite_is_well_formed() -> None:
     assert all(g in index.cards for q in questions for g in q.gold)
 
 
-@pytest.mark.parametrize("org", ["meridian", "quillpay"])
+@pytest.mark.parametrize("org", ["meridian", "northwind", "quillpay", "tessellate"])
 def test_the_other_organizations_are_well_formed(org: str) -> None:
-    """Two more organizations in the index format, written without the router in view,
+    """More organizations in the index format, written without the router in view,
     so that routing quality is also read on data it was never tuned on."""
     root = Path(__file__).resolve().parents[2] / "evals" / "orgs" / org
     assert [str(d) for d in lint(root / "index")] == []  # no error, no warning
