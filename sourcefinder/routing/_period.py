@@ -71,7 +71,9 @@ class Coverage:
 
     start: date | None = None
     end: date | None = None
-    retention: tuple[tuple[str, int, str], ...] = ()  # (term, days, the words used)
+    retention: tuple[tuple[frozenset[str], int, str], ...] = ()  # (subject, days, words)
+    # each start with what it applies to ("drone imagery only since 2021"; empty: the card)
+    starts: tuple[tuple[frozenset[str], date], ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.start or self.end or self.retention)
@@ -95,8 +97,17 @@ _SINCE = re.compile(
 )
 _IN_YEAR = re.compile(
     rf"\b(?:in|from|during|for|of|around|circa|throughout|early|late|mid|back\s+in)"
-    rf"[-\s]+({_YEAR})\b(?![-/]\d|\s+(?:on|onwards?|forward)\b)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b",
+    rf"[-\s]+(?:the\s+)?({_YEAR})\b(?![-/]\d|\s+(?:on|onwards?|forward)\b)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b",
     re.IGNORECASE,
+)
+# A month named alone ("back in January", "the March storm", "since August"): this
+# year's, when it has begun; a month still to come this year is left unread. Capitalized full names only, so "may" the verb and "march" the
+# verb are never read; "May" itself needs a preposition before it.
+_FULL = "|".join(m for m in calendar.month_name if m and m != "May")
+_BARE_MONTH = re.compile(
+    rf"(?:\b([Ss]ince|[Ii]n|[Ff]rom|[Dd]uring|early|late|mid|[Tt]his|[Bb]ack in)\s+)?"
+    rf"\b(?<![Ll]ast )(?<![Pp]ast )(?<![Pp]revious )"
+    rf"({_FULL}|(?<=in |om |ng |ce |ly |te |id |is )May)\b(?![-\s,]*(?:{_YEAR}|of\s+{_YEAR}))"
 )
 _RELATIVE = re.compile(r"\b(last|past|previous)\s+(year|quarter|month|week)\b|\byesterday\b",
                        re.IGNORECASE)  # fmt: skip
@@ -145,6 +156,13 @@ def asked_period(question: str, today: date) -> Period | None:
         spans.append(Period(date(int(m.group(1) or m.group(2)), 1, 1), today))
     for m in _IN_YEAR.finditer(question):
         spans.append(_year_span(int(next(g for g in m.groups() if g))))
+    for m in _BARE_MONTH.finditer(question):
+        month = _MONTHS[m.group(2).lower()]
+        if month > today.month:
+            continue  # "the December release" in November: last year's or the coming one
+        span = _month_span(today.year, month)
+        since = (m.group(1) or "").lower() == "since"
+        spans.append(Period(span.start, today) if since else span)
     for m in _RELATIVE.finditer(question):
         unit = (m.group(2) or "day").lower()
         if unit == "year":
@@ -170,7 +188,7 @@ def asked_period(question: str, today: date) -> Period | None:
 # --- the card ---------------------------------------------------------------------------
 
 _DATE = rf"(?:({_MONTH})\s+)?({_YEAR})(?:-(\d\d)(?:-(\d\d))?)?"
-_CARD_SINCE = re.compile(rf"\bsince\s+{_DATE}\b", re.IGNORECASE)
+_CARD_SINCE = re.compile(rf"\bsince\s+(?:the\s+)?{_DATE}\b", re.IGNORECASE)
 _CARD_FROM = re.compile(
     rf"\bfrom\s+{_DATE}(?:\s+(?:to|until|through)\s+{_DATE})?\b", re.IGNORECASE
 )
@@ -193,9 +211,14 @@ _RETENTION = re.compile(
     rf"|\b(\d{{1,4}})[- ]{_UNIT}\s+(?:retention|history|window)\b"
     rf"|(?:^|[,(;:]\s*|\bonly\s+(?:the\s+)?)(?:last|past)\s+(\d{{1,4}})\s+{_UNIT}\b"
     rf"|\bolder\s+than\s+(\d{{1,4}})\s+{_UNIT}\s+(?:are|is|get|gets)\s+"
-    rf"(?:deleted|purged|dropped|removed|expired|gone)\b",
+    rf"(?:deleted|purged|dropped|removed|expired|gone)\b"
+    rf"|\b(?:deleted|purged|dropped|removed|erased|expire[sd]?|gone)\s+(?:after\s+)?"
+    rf"(\d{{1,4}})\s*{_UNIT}\b",
     re.IGNORECASE,
 )
+# Said of the subject, not part of it: "drone imagery only since", "tickets are deleted".
+_NOT_SUBJECT = frozenset("only just are is were was get gets be been kept available "
+                         "exists exist data".split())  # fmt: skip
 _DIGIT = re.compile(r"\d")
 # "read-only since 2025-02-14": the card stopped growing then, it did not start.
 _ENDED = frozenset("read-only readonly frozen archived closed retired decommissioned "
@@ -214,6 +237,23 @@ def _word_before(text: str, at: int) -> str:
     while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "-_"):
         start -= 1
     return text[start:end]
+
+
+def _subject(text: str, at: int) -> frozenset[str]:
+    """The terms of the (up to two) words before ``at`` that a period statement is said
+    of ("drone imagery only since 2021" -> drone, imagery), within its own phrase."""
+    words: list[str] = []
+    end = at
+    while len(words) < 2:
+        while end > 0 and text[end - 1].isspace():
+            end -= 1
+        word = _word_before(text, end)
+        if not word:
+            break  # punctuation: the phrase starts here
+        end -= len(word)
+        if word.lower() not in _NOT_SUBJECT:
+            words.append(word)
+    return frozenset(terms(" ".join(words)))
 
 
 def _date(month: str | None, year: str, mm: str | None, dd: str | None, *, end: bool) -> date:
@@ -235,54 +275,66 @@ def coverage(card: Card) -> Coverage:
     texts = [t for t in (card.what, card.contains, *card.gotchas) if _DIGIT.search(t)]
     if not texts:
         return Coverage()
-    starts: list[date] = []
+    starts: list[tuple[frozenset[str], date]] = []
     ends: list[date] = []
-    kept: list[tuple[str, int, str]] = []
+    kept: list[tuple[frozenset[str], int, str]] = []
+    none: frozenset[str] = frozenset()
     for text in texts:
         for m in _CARD_SINCE.finditer(text):
             before = _word_before(text, m.start()).lower()
             if before in _NOT_COVERAGE:
                 continue
             when = _date(*m.group(1, 2, 3, 4), end=False)
-            (ends if before in _ENDED else starts).append(when)
+            if before in _ENDED:
+                ends.append(when)
+            else:
+                starts.append((_subject(text, m.start()), when))
         for m in _CARD_FROM.finditer(text):
-            starts.append(_date(*m.group(1, 2, 3, 4), end=False))
+            starts.append((_subject(text, m.start()), _date(*m.group(1, 2, 3, 4), end=False)))
             if m.group(6):
                 ends.append(_date(*m.group(5, 6, 7, 8), end=True))
         for m in _CARD_RANGE.finditer(text):
             first, last = m.group(1), m.group(2)
             if last[0].isdigit() and not int(first) <= int(last) <= int(first) + 60:
                 continue
-            starts.append(date(int(first), 1, 1))
+            starts.append((none, date(int(first), 1, 1)))
             if last[0].isdigit():
                 ends.append(date(int(last), 12, 31))
         for pattern in (_CARD_NOTHING, _CARD_STARTS):
             for m in pattern.finditer(text):
-                starts.append(_date(*m.group(1, 2, 3, 4), end=False))
+                starts.append((none, _date(*m.group(1, 2, 3, 4), end=False)))
         for m in _RETENTION.finditer(text):
             g = m.groups()
             n, unit = next((n, u) for n, u in zip(g[::2], g[1::2], strict=True) if n)
             days = int(n) * _UNIT_DAYS[unit.lower()]
-            # what it applies to: "logs kept 15 days", "logs older than 15 days are deleted"
-            subject = _word_before(text, m.start()) if m.group(1) or m.group(7) else ""
-            stems = terms(subject)
-            kept.append((stems[0] if stems else "", days, f"{n} {unit.lower()}s"))
+            # what it applies to: "logs kept 15 days", "logs older than 15 days are
+            # deleted", "tickets are deleted 3 years after closing"
+            said_of = m.group(1) or m.group(7) or m.group(9)
+            subject = _subject(text, m.start()) if said_of else none
+            kept.append((subject, days, f"{n} {unit.lower()}s"))
     # Several statements: the widest reading (a card is never dropped on a guess).
     # A card that grew until it stopped ("read-only since") but states no other end
     # still holds everything up to that day.
-    return Coverage(min(starts) if starts else None, max(ends) if ends else None,
-                    tuple(kept))  # fmt: skip
+    return Coverage(min(d for _, d in starts) if starts else None,
+                    max(ends) if ends else None, tuple(kept), tuple(starts))  # fmt: skip
 
 
 def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set[str]) -> str:
     """Why ``cov`` cannot hold ``asked`` ("" when it may)."""
-    if cov.start is not None and asked.end < cov.start:
-        return f"holds nothing before {_when(cov.start)}"
+    # a start said of what the question names counts for it: "outage records from 2008;
+    # customer call logs only from 2014" holds no call logs from 2011. The subject named
+    # most wins; a tie keeps the widest reading.
+    named = max((len(subject & question_terms) for subject, _ in cov.starts), default=0)
+    start = cov.start
+    if named:
+        start = min(d for subject, d in cov.starts if len(subject & question_terms) == named)
+    if start is not None and asked.end < start:
+        return f"holds nothing before {_when(start)}"
     if cov.end is not None and asked.start > cov.end:
         return f"holds nothing after {_when(cov.end)}"
     if cov.retention:
-        named = [r for r in cov.retention if r[0] and r[0] in question_terms]
-        pool = named or [r for r in cov.retention if not r[0]] or list(cov.retention)
+        kept = [r for r in cov.retention if r[0] & question_terms]
+        pool = kept or [r for r in cov.retention if not r[0]] or list(cov.retention)
         _, days, words = max(pool, key=lambda r: r[1])
         if asked.end < today - timedelta(days=days):
             return f"keeps only the last {words}"

@@ -36,6 +36,13 @@ TODAY = date(2026, 11, 30)
         ("fraud losses last quarter", date(2026, 7, 1), date(2026, 9, 30)),
         ("ED visits for last month", date(2026, 10, 1), date(2026, 10, 31)),
         ("what it logged yesterday", date(2026, 11, 29), date(2026, 11, 29)),
+        ("the voltage trace from the fault back in January", date(2026, 1, 1),
+         date(2026, 1, 31)),
+        ("the app's error logs from the March storm", date(2026, 3, 1), date(2026, 3, 31)),
+        ("every deploy since August", date(2026, 8, 1), TODAY),
+        ("what broke in May", date(2026, 5, 1), date(2026, 5, 31)),
+        ("drone photos from the 2018 inspection round", date(2018, 1, 1),
+         date(2018, 12, 31)),
     ],
 )
 def test_a_question_names_a_period(question: str, start: date, end: date) -> None:
@@ -59,6 +66,8 @@ def test_relative_periods_cross_the_new_year() -> None:
         "What's our 30-day readmission rate?",  # a measure, not a time
         "Which ticket is INC-2026-0871?",
         "The FY2030 budget draft",  # the future is not a period anything holds yet
+        "It may take a while to march through the backlog",  # verbs, not months
+        "What's planned for the December release?",  # still to come this year
     ],
 )
 def test_names_measures_and_the_future_are_not_periods(question: str) -> None:
@@ -132,6 +141,43 @@ def test_long_hostile_text_is_read_in_linear_time(text: str) -> None:
         assert cov.retention[0][1] == 5
     if "since 2020" in text:
         assert cov.start == date(2020, 1, 1)
+
+
+@pytest.mark.parametrize(
+    ("contains", "gotcha", "days"),
+    [
+        ("artifacts per build", "ordinary artifacts are deleted after 30 days", 30),
+        ("~25k tickets", "tickets are deleted 3 years after closing", 1095),
+        ("1-second data kept 30 days, then 1-minute averages", "", 30),
+    ],
+)
+def test_coverage_reads_deletion_and_what_it_is_said_of(
+    contains: str, gotcha: str, days: int,
+) -> None:
+    cov = coverage(_card("a store", contains, (gotcha,) if gotcha else ()))
+    (subject, kept, _), = cov.retention
+    assert kept == days
+    assert subject  # "artifacts", "tickets", "1-second data"
+
+
+def test_a_start_said_of_one_thing_counts_for_questions_about_it() -> None:
+    cov = coverage(_card("inspection records", "~1.9 million inspection records since 2012; "
+                                               "drone imagery only since 2021"))
+    assert cov.start == date(2012, 1, 1)  # the widest reading for the card as a whole
+    in_2018 = Period(date(2018, 1, 1), date(2018, 12, 31))
+    assert out_of_period(cov, in_2018, TODAY, {"drone", "photo"}) == "holds nothing before 2021"
+    assert out_of_period(cov, in_2018, TODAY, {"inspect", "pole"}) == ""
+    assert out_of_period(cov, in_2018, TODAY, {"pole"}) == ""  # unnamed: the widest
+    legacy = coverage(_card("old outage system", "outage records from 2008-01 to 2023-06-18; "
+                                                 "customer call logs only from 2014"))
+    in_2011 = Period(date(2011, 1, 1), date(2011, 12, 31))
+    assert out_of_period(legacy, in_2011, TODAY, {"call", "log"}) == "holds nothing before 2014"
+    assert out_of_period(legacy, in_2011, TODAY, {"outag"}) == ""
+    # named most: the call logs of an outage; a tie keeps the widest reading
+    assert out_of_period(legacy, in_2011, TODAY, {"call", "log", "outag"}) != ""
+    assert out_of_period(legacy, in_2011, TODAY, {"call", "outag"}) == ""
+    rollout = coverage(_card("meter data", "interval data since the 2018 rollout"))
+    assert rollout.start == date(2018, 1, 1)
 
 
 def test_out_of_period_says_why() -> None:
