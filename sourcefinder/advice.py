@@ -98,6 +98,11 @@ def answer(pub: Published, ranking: Ranking, session_id: str) -> Answer:
         note = (f"{ranking.nothing_before} clients who asked this before found nothing "
                 "anywhere in the index. Candidates below, if any, are people or channels to "
                 "ask; if you find it elsewhere, report it as better_source or suggest_source.")
+    elif ranking.verdict == "nowhere" and ranking.ruled_out:
+        note = (f"The index says the organization has no {_quoted(list(ranking.ruled_out))}"
+                " and no source mentions it. Candidates below, if any, are people or channels "
+                "to ask; if you find it elsewhere, report it as better_source or "
+                "suggest_source.")
     elif ranking.verdict == "nowhere":
         note = ("Nothing in the index covers this well"
                 + (f" (no source mentions {_quoted(missing)})" if missing else "")

@@ -47,6 +47,12 @@ def test_words_the_index_never_uses_are_named_and_logged(desk: Desk) -> None:
     assert nowhere.words_not_in_index == ["gantry", "cranes"]
 
 
+def test_a_nowhere_the_preamble_rules_out_says_so(desk: Desk) -> None:
+    ranking = Ranking((), "nowhere", (), support=0.3, ruled_out=("gas",))
+    note = advice.answer(desk.served().published, ranking, "s1").note
+    assert note.startswith("The index says the organization has no 'gas'")
+
+
 def test_sources_set_aside_for_the_time_asked_are_named_with_why(desk: Desk) -> None:
     """The example's incident tracker holds incidents since February 2025 and its log
     search keeps 14 days: the answer says so rather than offering them."""

@@ -75,6 +75,7 @@ class ParsedFile:
     records: list[RawRecord] = field(default_factory=list)
     groups: list[str] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    preamble: list[str] = field(default_factory=list)  # free-text lines before any record
 
 
 def heading_id(text: str) -> str:
@@ -150,6 +151,9 @@ def parse_file(text: str, path: str, *, fragment: bool) -> ParsedFile:
         item = _ITEM_RE.match(line)
         if not item:
             last = None
+            in_preamble = block is None or (pending_title is not None and block == pending_title[0])
+            if not fragment and record is None and not out.records and in_preamble:
+                out.preamble.append(line.strip())
             continue
         body = item.group(1)
         if record is None:

@@ -132,6 +132,7 @@ class Index:
     cards: dict[str, Card] = field(default_factory=dict)
     foundation: dict[str, FoundationNode] = field(default_factory=dict)
     groups: tuple[str, ...] = ()
+    preamble: str = ""  # the free text before the first record: what the organization is
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]

@@ -50,6 +50,9 @@ class RouterConfig:
     # Orgs hit@1 at 0 / 0.3 / 0.5 / 0.8: Meridian 0.718 / 0.738 / 0.748 / 0.748,
     # Quillpay 0.779 / 0.788 / 0.798 / 0.798, Harborline 0.684 / 0.673 / 0.689 / 0.689.
     intent_weight: float = 0.5
+    # A question naming what the index's preamble says the organization has not ("does
+    # not sell gas") and no card mentions is answered "nowhere" (``_scope``).
+    absent_is_nowhere: bool = True
     # Weight of one occurrence in the learned field (answered questions appended to the
     # card they found; 0 keeps the lexical signal to the card text alone).
     learned_field: float = 1.0

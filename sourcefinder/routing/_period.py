@@ -101,8 +101,9 @@ _IN_YEAR = re.compile(
     re.IGNORECASE,
 )
 # A month named alone ("back in January", "the March storm", "since August"): this
-# year's, when it has begun; a month still to come this year is left unread. Capitalized full names only, so "may" the verb and "march" the
-# verb are never read; "May" itself needs a preposition before it.
+# year's, when it has begun; a month still to come this year is left unread. Capitalized
+# full names only, so "may" the verb and "march" the verb are never read; "May" itself
+# needs a preposition before it.
 _FULL = "|".join(m for m in calendar.month_name if m and m != "May")
 _BARE_MONTH = re.compile(
     rf"(?:\b([Ss]ince|[Ii]n|[Ff]rom|[Dd]uring|early|late|mid|[Tt]his|[Bb]ack in)\s+)?"

@@ -30,6 +30,8 @@
    When one of the three best matches was set aside for its period and the first card
    left neither states a period that holds the asked one nor names a year inside it,
    the verdict is "nowhere": what the question wants is older than anything kept.
+   So is a question naming what the index's preamble says the organization does not
+   do or have ("does not sell gas") when no card mentions it either (``_scope``).
 
    The verdict also weighs what the question names that the map never mentions: the
    share of its words no card (and no answered past question) uses, each weighted by
@@ -67,6 +69,7 @@ from sourcefinder.routing._priors import Adjusted, apply_declarations, successor
 from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
+from sourcefinder.routing._scope import declared_absent
 from sourcefinder.routing._text import surface_forms, terms
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
@@ -103,6 +106,8 @@ class Ranking:
     nothing_before: int = 0  # clients whose near-identical question found nothing at all
     # leading cards whose own text says they do not hold the time asked, and why
     out_of_period: tuple[tuple[str, str], ...] = ()
+    # words of the question naming what the index's preamble says the organization has not
+    ruled_out: tuple[str, ...] = ()
 
 
 class Router(Protocol):
@@ -135,6 +140,7 @@ class _Question:
     learned: dict[int, list[str]] = field(default_factory=dict)  # card -> learned-field hits
     out_of_period: dict[int, str] = field(default_factory=dict)  # card -> why it cannot hold it
     period: Period | None = None  # the time the question asks about
+    absent: tuple[str, ...] = ()  # its words the preamble says the organization has not
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
 
 
@@ -176,6 +182,9 @@ class OfflineRouter:
         self._succ = successors(self._cards)
         self._today = today
         self._periods = Periods(self._cards, HUMAN_KINDS)
+        # what the preamble says the organization has not, that no card mentions either
+        self._absent = frozenset(t for t in declared_absent(index.preamble)
+                                 if not self._lex.knows(t))  # fmt: skip
         self._trust = dict(cfg.trust_factors)
         zipf("the")  # load the word-frequency table now, not on the first question
         self._cache: QueryCache | None = None
@@ -303,9 +312,11 @@ class OfflineRouter:
             for i in lex.not_cards(t):
                 rules_out[i] += idf
         uncovered, unmatched = self._uncovered(analysed.positive)
+        absent = tuple(dict.fromkeys(w for w in _WORD.findall(analysed.positive)
+                                     if any(t in self._absent for t in terms(w))))  # fmt: skip
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,
                          analysed.current, analysed.positive, uncovered, unmatched,
-                         out_of_period=period, period=asked)  # fmt: skip
+                         out_of_period=period, period=asked, absent=absent)  # fmt: skip
 
     def _uncovered(self, text: str) -> tuple[float, tuple[str, ...]]:
         """Specificity-weighted share of the words in ``text`` that nothing here uses.
@@ -471,7 +482,9 @@ class OfflineRouter:
         nothing = recall.nothing_here(cfg.nothing_clients)
         if first.pinned:
             verdict = "confident"
-        elif nothing:  # the log knows: askers of this very question found nothing
+        elif nothing or (q.absent and cfg.absent_is_nowhere):
+            # the log knows (askers of this very question found nothing), or the index
+            # says the organization has no such thing
             verdict = "nowhere"
         elif first.confidence >= cfg.confident_at:
             verdict = "confident"
@@ -486,11 +499,11 @@ class OfflineRouter:
             humans = [s for s, ev in zip(full, evidence, strict=True)
                       if ev > 0 and self.index.cards[s.card_id].kind in HUMAN_KINDS]  # fmt: skip
             return Ranking(tuple(humans[:1]), verdict, tuple(full), support, q.unmatched,
-                           nothing, set_aside)
+                           nothing, set_aside, q.absent)
         floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
-                       set_aside)
+                       set_aside, q.absent)
 
     def _field_label(self, card_id: str, name: str, hits: list[str]) -> str:
         """How a reason names a field; for text the rest of the map wrote, who wrote it."""

@@ -307,6 +307,33 @@ def test_title_before_foundation() -> None:
     ]
 
 
+def test_the_preamble_is_the_free_text_before_any_block() -> None:
+    pf = parse("""
+        # Acme index
+
+        Acme sells widgets.
+        It does not sell gas.
+
+        # Foundation
+
+        Text about the foundation.
+
+        ### n1
+        - what: w
+
+        # Analytics
+
+        Group intro.
+
+        ## a
+        - kind: wiki
+    """)
+    assert pf.preamble == ["Acme sells widgets.", "It does not sell gas."]
+    assert parse("Before any heading.\n\n# Sources\n\n## a\n").preamble == [
+        "Before any heading."]  # fmt: skip
+    assert parse("### c\n- what: w\n\nText.\n", fragment=True).preamble == []
+
+
 def test_title_before_a_group() -> None:
     pf = parse("""
         # Acme index

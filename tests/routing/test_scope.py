@@ -1,0 +1,83 @@
+"""What the index's preamble says the organization does not do or have, and the
+router's use of it: a question about such a thing, that no card mentions, is a
+"nowhere" that says why."""
+
+from __future__ import annotations
+
+import pytest
+
+from sourcefinder.index.model import Index
+from sourcefinder.routing import OfflineRouter, RouterConfig
+from sourcefinder.routing._scope import declared_absent
+from sourcefinder.routing._text import terms
+from tests.routing.conftest import card
+
+
+def _stems(words: str) -> set[str]:
+    return set(terms(words))
+
+
+@pytest.mark.parametrize(
+    ("preamble", "absent", "not_absent"),
+    [
+        ("It does not generate electricity, does not sell gas, and does not sell "
+         "electricity to households: retailers do, and they send the bills.",
+         "gas generate households", "retailers bills"),  # a colon ends the scope
+        ("Acme runs no ambulances (EMS is county-operated), nursing homes or dental "
+         "services.", "ambulances nursing dental", ""),
+        ("It supports no mods or user-generated content and doesn't ship on VR.",
+         "mods vr", "user generated"),  # a compound's parts are not subjects
+        ("The public marketing website is not covered here.", "", "marketing website"),
+        ("Acme owns no vessels or terminals; it does not own the trucks either.", "",
+         "vessels terminals trucks"),  # owning is a relation: it still books them
+        ("This index tells you where to look and how. It does not hold the answers.", "",
+         "index answers hold look"),
+    ],
+)  # fmt: skip
+def test_the_preamble_declares_what_the_organization_has_not(
+    preamble: str, absent: str, not_absent: str,
+) -> None:
+    found = declared_absent(preamble)
+    assert _stems(absent) <= found
+    assert not _stems(not_absent) & found
+
+
+PREAMBLE = "Gridco distributes electricity to homes. It does not sell gas or broadband."
+CARDS = [
+    card("outage-map", "live map of electricity outages by feeder and suburb",
+         contains="planned and unplanned outages, restoration estimates"),
+    card("connections", "new electricity connection requests and their status",
+         contains="applications, quotes, connection dates for new builds"),
+    card("broadband-note", "network fibre links between substations (not customer broadband)",
+         contains="substation fibre, SCADA comms, broadband backhaul"),
+    card("duty-manager", "the network duty manager, for anything urgent", kind="person"),
+]  # fmt: skip
+
+
+def _index(preamble: str) -> Index:
+    return Index(root="index", title="Gridco", cards={c.id: c for c in CARDS},
+                 preamble=preamble)  # fmt: skip
+
+
+def test_a_question_about_what_the_organization_has_not_is_a_nowhere() -> None:
+    router = OfflineRouter(_index(PREAMBLE))
+    gas = router.rank("Can we connect gas to a new build with the electricity connection?")
+    assert gas.verdict == "nowhere"
+    assert gas.ruled_out == ("gas",)
+    plain = OfflineRouter(_index(PREAMBLE), config=RouterConfig(absent_is_nowhere=False))
+    assert plain.rank("Can we connect gas to a new build with the electricity "
+                      "connection?").verdict != "nowhere"  # fmt: skip
+    silent = OfflineRouter(_index("Gridco distributes electricity to homes."))
+    assert silent.rank("Can we connect gas to a new build?").ruled_out == ()
+
+
+def test_a_word_some_card_uses_is_never_ruled_out() -> None:
+    """The preamble says no broadband is sold, but a card speaks of broadband backhaul:
+    the map has something on it, so the question is routed as usual."""
+    router = OfflineRouter(_index(PREAMBLE))
+    ranking = router.rank("Where are the broadband backhaul links between substations?")
+    assert ranking.ruled_out == ()
+    assert ranking.candidates[0].card_id == "broadband-note"
+    electricity = router.rank("new electricity connection for a house")
+    assert electricity.verdict != "nowhere"
+    assert electricity.candidates[0].card_id == "connections"
