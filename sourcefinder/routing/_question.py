@@ -9,14 +9,24 @@ came from. ``analyse`` splits a question into
 - ``positive``: the text to match (negated spans removed);
 - ``negated``: the terms of the negated spans (stemmed, stopwords dropped).
 
-A negated span is either a whole clause (up to ``.``, ``:``, ``;`` or ``!``; never one
-ending in ``?``, which is the question itself) that opens with a dismissal ("Not ...",
-"Skip ...", "Never mind ...", "This isn't ...", "It wasn't ...", "We're not ...", "I
-don't need ...") or reports a place that failed ("found
-nothing", "don't cover"), or, inside any clause, a contrast (", not the X", "rather
-than X", "instead of X", "other than X", "except X") up to the next comma or clause
-end. This is a small NegEx-style scope rule, kept narrow on purpose: "I can't find a
-cheap flight" states the need, it rules nothing out.
+A negated span is one of:
+
+- a whole clause (up to ``.``, ``:``, ``;`` or ``!``; never one ending in ``?``, which is
+  the question itself) that opens with a dismissal ("Not ...", "Skip ...", "Never mind
+  ...", "This isn't ...", "It wasn't ...", "We're not ...", "I don't need ..."), up to
+  where the asker turns to what they want ("Not the IEC standard, I mean our own spec");
+- what comes before a place that failed ("I checked Looker and found nothing", "the
+  reviews site ... isn't there", "the dashboard doesn't have ..."); what follows it is
+  the need;
+- a named source in subject place that says too little ("The Safety Rules don't say
+  when ...", "VegLink tells me when the trees were cut, but I want ...");
+- inside any clause, a contrast (", not the X", "rather than X", "instead of X", "other
+  than X", "except X", "setting aside X") up to the next comma or clause end, except in a
+  clause asking why, where it is one of the options compared.
+
+This is a small NegEx-style scope rule, kept narrow on purpose: "I can't find a cheap
+flight" states the need, it rules nothing out; "the control room screen shows the
+feeder load now, but I need last winter's" dismisses nothing.
 """
 
 from __future__ import annotations
@@ -27,20 +37,42 @@ from dataclasses import dataclass
 from sourcefinder.routing._text import terms
 
 _CLAUSE = re.compile(r"[^.:;!?]+[.:;!?]*")
-# A clause that opens with a dismissal, or reports a place that failed.
+# A clause that opens with a dismissal.
 _CLAUSE_CUE = re.compile(
     r"^\s*(?:not\b|never ?mind\b|skip\b|forget\b|ignore\b|"
     r"(?:this|that|it)(?: i|')s(?:n't| not)\b|(?:this|that|it) (?:was|is)(?:n't| not)\b|"
     r"(?:i|we)(?:'m|'re| am| are) not\b(?! sure| certain| clear| aware)|"
-    r"(?:i|we) (?:do|did)(?:n't| not) (?:need|want|mean|care about)\b)"
-    r"|\bfound nothing\b|\bnothing there\b|\b(?:do|does|did)(?:n't| not) "
-    r"(?:cover|have the|have any|have it|show|mention)\b",
+    r"(?:i|we) (?:do|did)(?:n't| not) (?:need|want|mean|care about)\b)",
     re.IGNORECASE,
 )
+# ... up to where the asker turns to what they do want: "Not the IEC standard, I mean
+# our own spec".
+_TURN = re.compile(r",\s*(?:(?:i|we)\s*(?:mean|want|need|'m after|am after)|but|just|only)\b",
+                   re.IGNORECASE)  # fmt: skip
+# A place that failed: what comes before is dismissed ("I checked the reviews site and it
+# isn't there"), what follows ("doesn't cover the cut I need: by feeder") is the need.
+_FAILED = re.compile(
+    r"\bfound nothing\b|\bnothing (?:in )?there\b|\b(?:is|was|are|were)(?:n't| not) "
+    r"(?:there|in there)\b|\b(?:do|does|did)(?:n't| not) (?:cover|have the|have any|have it|"
+    r"mention)\b",
+    re.IGNORECASE,
+)
+# A named source that says too little: "The Safety Rules don't say when ...", "VegLink
+# tells me when the trees were cut, but I want ...". Only the name in subject place is
+# dismissed; the rest of the clause is the need ("the control room screen shows Kelvin
+# Rd feeder load, but I need last winter's" dismisses nothing).
+_SAYS_LITTLE = re.compile(
+    r"\b(?:do|does|did)(?:n't| not) (?:say|tell|show|list|include|explain|give)\b"
+    r"|(?:,\s*|\s+)but\s+(?:i|we)\s*(?:want|need|'m after|am after|'m looking for|"
+    r"am looking for|'d like)\b",
+    re.IGNORECASE,
+)
+_SUBJECT_NAME = re.compile(r"^\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
 # Inside a clause: a contrast ("..., not the X", "rather than X", "instead of X").
 _PHRASE_CUE = re.compile(
     r"(?:(?:^|,)\s*not (?:the|a|an|our|any|what|that|this|those|these|just|from)\b|"
-    r"\brather than\b|\binstead of\b|\bother than\b|\bapart from\b|\bexcept(?: for)?\b)"
+    r"\brather than\b|\binstead of\b|\bother than\b|\bapart from\b|\bexcept(?: for)?\b|"
+    r"\b(?:setting|leaving) aside\b|\baside from\b|\bbesides\b)"
     r"([^,.:;!?]*)",
     re.IGNORECASE,
 )
@@ -50,7 +82,7 @@ _WHY = re.compile(r"\bwhy\b|\breason|\bdecid|\bchose\b|\bchoice\b|\brationale\b|
 # The cue words themselves and the verbs of trying say nothing about the source.
 _CUE_TERMS = frozenset(
     terms("never mind nevermind skip forget ignore nothing found find check checked tried "
-          "looked cover covers mention show")
+          "looked cover covers mention show say says tell tells list include explain give")
 )  # fmt: skip
 _CURRENT = frozenset(
     "now today current currently latest newest newer nowadays present live modern".split()
@@ -71,8 +103,22 @@ def analyse(question: str) -> Analysed:
         if not clause.strip():
             continue
         if not clause.rstrip().endswith("?") and _CLAUSE_CUE.search(clause):
-            negated.extend(terms(clause))
+            turn = _TURN.search(clause)
+            negated.extend(terms(clause[: turn.start()] if turn else clause))
+            if turn:
+                kept.append(clause[turn.start() + 1 :])
             continue
+        failed = _FAILED.search(clause)
+        if failed:
+            negated.extend(terms(clause[: failed.end()]))
+            clause = clause[failed.end() :]
+            if not terms(clause):
+                continue
+        says = _SAYS_LITTLE.search(clause)
+        subject = _SUBJECT_NAME.match(clause) if says else None
+        if says and subject and subject.end() <= says.start() and terms(subject.group(1)):
+            negated.extend(terms(subject.group(1)))
+            clause = clause[subject.end() :]
         if _WHY.search(clause):
             kept.append(clause)
             continue
