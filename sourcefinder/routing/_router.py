@@ -70,7 +70,7 @@ from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
 from sourcefinder.routing._scope import declared_absent
-from sourcefinder.routing._text import surface_forms, terms
+from sourcefinder.routing._text import key_shapes, surface_forms, terms
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
 # Tokens as the lexical index cuts them ("ICS2", "EC2" stay whole); those opening with a
@@ -141,6 +141,7 @@ class _Question:
     out_of_period: dict[int, str] = field(default_factory=dict)  # card -> why it cannot hold it
     period: Period | None = None  # the time the question asks about
     absent: tuple[str, ...] = ()  # its words the preamble says the organization has not
+    keys: dict[int, str] = field(default_factory=dict)  # card -> a key of the asked shape
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
 
 
@@ -182,6 +183,13 @@ class OfflineRouter:
         self._succ = successors(self._cards)
         self._today = today
         self._periods = Periods(self._cards, HUMAN_KINDS)
+        # the keys each card says its records carry ("AB#1234" in old commit messages)
+        self._keys: dict[str, list[tuple[int, str]]] = {}
+        for i, c in enumerate(self._cards):
+            text = " ".join((c.what, c.contains, c.how, *c.gotchas,
+                             *(f"{e.query} {e.expect}" for e in c.examples)))  # fmt: skip
+            for shape, key in key_shapes(text).items():
+                self._keys.setdefault(shape, []).append((i, key))
         # what the preamble says the organization has not, that no card mentions either
         self._absent = frozenset(t for t in declared_absent(index.preamble)
                                  if not self._lex.knows(t))  # fmt: skip
@@ -254,6 +262,10 @@ class OfflineRouter:
         signals = [ranked("lexical", cfg.w_lexical, q.lex, cfg.depth)]
         if q.rules_out.any():  # the asker ruled out exactly what these cards say they are not
             signals.append(ranked("rules_out", cfg.w_rules_out, q.rules_out, cfg.depth))
+        if q.keys:  # a key of the shape a card's records carry: that system issued it
+            keyed = np.zeros(len(self._cards), dtype=np.float32)
+            keyed[list(q.keys)] = 1.0
+            signals.append(ranked("key", cfg.w_key, keyed, cfg.depth))
         near: _Cosines | None = None
         recall = Recall()
         self._recaller.lexical(q.qterms, recall)
@@ -312,11 +324,15 @@ class OfflineRouter:
             for i in lex.not_cards(t):
                 rules_out[i] += idf
         uncovered, unmatched = self._uncovered(analysed.positive)
+        keys = {i: f"{key} (the question has {asked_key})"
+                for shape, asked_key in key_shapes(analysed.positive).items()
+                for i, key in self._keys.get(shape, ())}  # fmt: skip
         absent = tuple(dict.fromkeys(w for w in _WORD.findall(analysed.positive)
                                      if any(t in self._absent for t in terms(w))))  # fmt: skip
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,
                          analysed.current, analysed.positive, uncovered, unmatched,
-                         out_of_period=period, period=asked, absent=absent)  # fmt: skip
+                         out_of_period=period, period=asked, absent=absent,
+                         keys=keys)  # fmt: skip
 
     def _uncovered(self, text: str) -> tuple[float, tuple[str, ...]]:
         """Specificity-weighted share of the words in ``text`` that nothing here uses.
@@ -523,6 +539,8 @@ class OfflineRouter:
         if pinned:
             out.append("pinned: a near-identical past question was answered here")
         out.extend(notes)
+        if i in q.keys:
+            out.append(f"its records carry keys like {q.keys[i]}")
         for votes in recall.votes:
             won, lost = votes.support.get(card.id, 0), votes.against.get(card.id, 0)
             if won:

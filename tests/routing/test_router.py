@@ -339,3 +339,26 @@ def test_a_foundation_document_a_card_holds_routes_and_says_so(
     first = OfflineRouter(index).rank("what do the severity levels mean").full[0]
     assert first.card_id == "handbook"
     assert "the foundation document on-call matches 'severity', 'levels'" in first.reasons
+
+
+def test_a_key_goes_to_the_system_whose_records_carry_its_shape() -> None:
+    """'fixes AB#2210' in an old commit: the card that says references like AB#1234
+    point to it wins over the tracker that matches the words."""
+    from sourcefinder.routing._text import key_shapes
+    from tests.routing.conftest import card, make_index
+
+    assert key_shapes("fixes AB#2210 and INC-2026-0871 on feeder RDG-04") == {
+        "AB#": "AB#2210", "INC-": "INC-2026-0871"}  # fmt: skip
+    cards = [
+        card("jira", "the team's tickets: bugs, stories and fixes, linked from commits",
+             contains="bug fixes referenced from commit messages", kind="jira-project"),
+        card("devops-legacy", "the old Azure DevOps boards and repos, read-only",
+             contains="work items 2017-2023",
+             gotchas=("work-item references like AB#1234 point here, not to Jira",)),
+    ]  # fmt: skip
+    router = OfflineRouter(make_index(cards))
+    first = router.rank("A commit message says 'fixes AB#2210'. Where is that?").candidates[0]
+    assert first.card_id == "devops-legacy"
+    assert "its records carry keys like AB#1234 (the question has AB#2210)" in first.reasons
+    plain = router.rank("A commit message says it fixes a bug. Where is that?")
+    assert plain.candidates[0].card_id == "jira"
