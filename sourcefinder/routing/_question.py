@@ -79,6 +79,13 @@ _PHRASE_CUE = re.compile(
 # A clause that asks why compares the options: "why X instead of Y" asks about both.
 _WHY = re.compile(r"\bwhy\b|\breason|\bdecid|\bchose\b|\bchoice\b|\brationale\b|thinking behind",
                   re.IGNORECASE)
+# "Where does the retry logic live?": where something is kept, not "live" as in "live
+# status" (a card saying "NOT live bed status" is not what this asker rules out).
+_WHERE_LIVE = re.compile(
+    r"(\bwhere\b[^.:;!?]*?)(?<!\bgo)(?<!\bgoes)(?<!\bwent)(?<!\bgoing)\s\blives?\b"
+    r"(?=\s*(?:now|today|these days|nowadays)?\s*(?:[,?.!]|$))",
+    re.IGNORECASE,
+)
 # The cue words themselves and the verbs of trying say nothing about the source.
 _CUE_TERMS = frozenset(
     terms("never mind nevermind skip forget ignore nothing found find check checked tried "
@@ -125,7 +132,7 @@ def analyse(question: str) -> Analysed:
         for span in _PHRASE_CUE.findall(clause):
             negated.extend(terms(span))
         kept.append(_PHRASE_CUE.sub(" ", clause))
-    positive = " ".join("".join(kept).split())
+    positive = " ".join(_WHERE_LIVE.sub(r"\1", "".join(kept)).split())
     if not terms(positive):  # all of it negated: a statement, not an exclusion
         return Analysed(question, (), False)
     wanted = set(terms(positive)) | _CUE_TERMS

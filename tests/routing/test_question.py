@@ -64,6 +64,24 @@ def test_stated_needs_are_not_exclusions(question: str) -> None:
     assert analysed.positive.strip() == question
 
 
+@pytest.mark.parametrize(
+    ("question", "positive"),
+    [
+        ("Where does the retry logic live?", "Where does the retry logic?"),
+        ("Where do the current dashboards live now?", "Where do the current dashboards now?"),
+        ("Where does our code live, and who owns it?", "Where does our code, and who owns it?"),
+        ("Where are mod submissions reviewed before they go live?",
+         "Where are mod submissions reviewed before they go live?"),
+        ("Is the live status page where I should look?",
+         "Is the live status page where I should look?"),
+    ],
+)  # fmt: skip
+def test_where_something_lives_is_where_it_is_kept(question: str, positive: str) -> None:
+    """"live" there says where, not "live status": a card that is NOT live status must not
+    be read as what the asker rules out."""
+    assert analyse(question).positive == positive
+
+
 def test_present_time_words_are_noticed() -> None:
     assert analyse("Which dashboard is authoritative today?").current
     assert not analyse("Which dashboard did we use in 2022?").current
