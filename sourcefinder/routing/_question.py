@@ -81,11 +81,28 @@ _WHY = re.compile(r"\bwhy\b|\breason|\bdecid|\bchose\b|\bchoice\b|\brationale\b|
                   re.IGNORECASE)
 # "Where does the retry logic live?": where something is kept, not "live" as in "live
 # status" (a card saying "NOT live bed status" is not what this asker rules out).
-_WHERE_LIVE = re.compile(
-    r"(\bwhere\b[^.:;!?]*?)(?<!\bgo)(?<!\bgoes)(?<!\bwent)(?<!\bgoing)\s\blives?\b"
+_LIVE = re.compile(
+    r"(?<!\bgo)(?<!\bgoes)(?<!\bwent)(?<!\bgoing)\s\blives?\b"
     r"(?=\s*(?:now|today|these days|nowadays)?\s*(?:[,?.!]|$))",
     re.IGNORECASE,
 )
+_WHERE_OR_END = re.compile(r"\bwhere\b|[.:;!?]", re.IGNORECASE)
+
+
+def _where_live(text: str) -> str:
+    """``text`` without the "live" of "where does X live" (one pass, linear)."""
+    marks = [(m.start(), m.group().lower() == "where") for m in _WHERE_OR_END.finditer(text)]
+    out, last, k, where = [], 0, 0, False
+    for m in _LIVE.finditer(text):
+        while k < len(marks) and marks[k][0] < m.start():
+            where = marks[k][1]  # a "where" since the clause began
+            k += 1
+        if where:
+            out.append(text[last : m.start()])
+            last = m.end()
+    return "".join(out) + text[last:]
+
+
 # The cue words themselves and the verbs of trying say nothing about the source.
 _CUE_TERMS = frozenset(
     terms("never mind nevermind skip forget ignore nothing found find check checked tried "
@@ -132,7 +149,7 @@ def analyse(question: str) -> Analysed:
         for span in _PHRASE_CUE.findall(clause):
             negated.extend(terms(span))
         kept.append(_PHRASE_CUE.sub(" ", clause))
-    positive = " ".join(_WHERE_LIVE.sub(r"\1", "".join(kept)).split())
+    positive = " ".join(_where_live("".join(kept)).split())
     if not terms(positive):  # all of it negated: a statement, not an exclusion
         return Analysed(question, (), False)
     wanted = set(terms(positive)) | _CUE_TERMS
