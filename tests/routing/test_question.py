@@ -85,3 +85,12 @@ def test_where_something_lives_is_where_it_is_kept(question: str, positive: str)
 def test_present_time_words_are_noticed() -> None:
     assert analyse("Which dashboard is authoritative today?").current
     assert not analyse("Which dashboard did we use in 2022?").current
+
+
+def test_long_hostile_questions_are_read_in_linear_time() -> None:
+    """A regex scanning from every "where" for a later "live" took 0.14 s on 700 of them
+    (minutes at this size); the one-pass reading takes milliseconds."""
+    many = "where " * 20_000 + "does the code live?"
+    assert analyse(many).positive.endswith("where does the code?")
+    assert analyse("Not x, " * 10_000 + "where?").positive
+    assert analyse("The A" * 10_000 + " doesn't say it. Where?").negated
