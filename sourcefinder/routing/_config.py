@@ -14,6 +14,8 @@ neighbours_sem  votes of the most similar past questions (embeddings)        1.0
 centroid        cosine to each card's mean answered-question vector          1.0
 rules_out       the NOT part names what the question rules out ("not X: ...") 1.0
 key             the card's records carry keys of the question's ("AB#2210")   2.0
+primer          for a newcomer's question: the foundation documents a card   1.0
+                holds, matched alone (BM25 over what they teach)
 ==============  ===========================================================  ======
 
 The memory speaks once something was learned: through the learned field inside the
@@ -73,6 +75,11 @@ class RouterConfig:
     # AB#1234 point here" tied with the current tracker; at 2.0 both such questions in
     # ``evals/orgs`` (Meridian, Tessellate) go first, and no other question has a key.
     w_key: float = 2.0
+    # Newcomers ("I'm new to freight", "first week here") want the basics: the foundation
+    # documents cards hold rank on their own. hit@1 at 0 / 0.5 / 1.0: Harborline 0.689 /
+    # 0.689 / 0.699, Quillpay 0.798 / 0.808 / 0.808, Tessellate 0.728 / 0.738 / 0.728,
+    # Meridian and Northwind unchanged.
+    w_primer: float = 1.0
     # Use the embedder when one is given (one model call per new question), and only
     # when the ranking without it has confidence under ``embed_below`` (a cascade: the
     # cheap signals answer what they are sure of, the model is asked about the rest).

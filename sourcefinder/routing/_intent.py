@@ -75,3 +75,20 @@ def intent_words(question: str) -> list[str]:
         if pattern.search(question):
             out.update(dict.fromkeys(words))
     return list(out)
+
+
+# A newcomer asking for the basics: the foundation documents ("read if you're new") that
+# cards hold are what they want, so those rank on their own (``w_primer``).
+_NEWCOMER = re.compile(
+    r"\b(?:i'?m|i am|we'?re) new\b|\bnew (?:here|starter|joiner|to)\b|\bfirst (?:week|day|month)\b"
+    r"|\bday one\b|\bjust (?:joined|started)\b|\bstarting (?:monday|next week|tomorrow)\b"
+    r"|\bzero .{0,20}background|\bcom(?:e|ing) from\b|\bplain[- ]english\b|\bexplainer\b"
+    r"|\bprimer\b|\bcheat ?sheet\b|\bnon-specialists?\b|\bcrash course\b"
+    r"|\bwhat'?s the difference between\b",
+    re.IGNORECASE,
+)
+
+
+def asks_as_newcomer(question: str) -> bool:
+    """Whether ``question`` is a newcomer's ("I'm new to freight", "first week here")."""
+    return _NEWCOMER.search(question) is not None

@@ -61,8 +61,8 @@ from sourcefinder.index.model import Index
 from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
-from sourcefinder.routing._intent import intent_words
-from sourcefinder.routing._lexical import LexicalIndex, held_documents, pointers
+from sourcefinder.routing._intent import asks_as_newcomer, intent_words
+from sourcefinder.routing._lexical import FieldWeights, LexicalIndex, held_documents, pointers
 from sourcefinder.routing._memory import Memory, PastOutcome
 from sourcefinder.routing._period import TIME_WORDS, YEAR_TERM, Period, Periods, asked_period
 from sourcefinder.routing._priors import Adjusted, apply_declarations, successors
@@ -73,6 +73,8 @@ from sourcefinder.routing._scope import declared_absent
 from sourcefinder.routing._text import key_shapes, surface_forms, terms
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
+PRIMER_ONLY = FieldWeights(id=0, what=0, contains=0, examples=0, how=0, gotchas=0, kind=0,
+                           pointed=0, primer=1.0)  # fmt: skip
 # Tokens as the lexical index cuts them ("ICS2", "EC2" stay whole); those opening with a
 # digit ("2am", "40ft", "2016") are quantities, not subjects, and are left out.
 _WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*")
@@ -180,6 +182,12 @@ class OfflineRouter:
             primers={cid: " ".join(n.what for n in nodes) for cid, nodes in held.items()},
             pointed={cid: " ".join(note for _, note in notes) for cid, notes in refs.items()})
         self._recaller = Recaller(self.memory, self._pos, cfg)
+        # what each card's foundation documents teach, alone, for newcomers' questions
+        holders = [i for i, c in enumerate(self._cards) if c.id in held]
+        self._primers = (holders, LexicalIndex(
+            [self._cards[i] for i in holders], PRIMER_ONLY, cfg.k1, pointed={},
+            primers={cid: " ".join(n.what for n in nodes) for cid, nodes in held.items()},
+        )) if holders else None  # fmt: skip
         self._succ = successors(self._cards)
         self._today = today
         self._periods = Periods(self._cards, HUMAN_KINDS)
@@ -262,6 +270,11 @@ class OfflineRouter:
         signals = [ranked("lexical", cfg.w_lexical, q.lex, cfg.depth)]
         if q.rules_out.any():  # the asker ruled out exactly what these cards say they are not
             signals.append(ranked("rules_out", cfg.w_rules_out, q.rules_out, cfg.depth))
+        if self._primers is not None and asks_as_newcomer(q.embed_text):
+            holders, primers = self._primers
+            taught = np.zeros(len(self._cards), dtype=np.float32)
+            taught[holders] = primers.score(q.plain)
+            signals.append(ranked("primer", cfg.w_primer, taught, cfg.depth))
         if q.keys:  # a key of the shape a card's records carry: that system issued it
             keyed = np.zeros(len(self._cards), dtype=np.float32)
             keyed[list(q.keys)] = 1.0

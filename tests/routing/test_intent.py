@@ -79,3 +79,37 @@ def test_a_why_question_keeps_the_option_it_compares() -> None:
     assert "calling Epic" in why.positive
     where = analyse("Where are the current dashboards instead of the Qlik ones?")
     assert "qlik" in where.negated
+
+
+def test_a_newcomer_question_is_told_apart() -> None:
+    from sourcefinder.routing._intent import asks_as_newcomer
+
+    for question in ("I'm new to freight. Is there an explainer of TEU?",
+                     "First week here: which accounts do I need?",
+                     "What's the difference between a house bill and a master bill?"):  # fmt: skip
+        assert asks_as_newcomer(question)
+    assert not asks_as_newcomer("Which bill of lading did the carrier issue for BK-1?")
+
+
+def test_a_newcomer_is_sent_to_the_source_that_holds_the_primer() -> None:
+    """The wiki holds the freight glossary (a foundation document); the metric docs
+    mention TEU and demurrage more often. A newcomer's question goes to the primer."""
+    from sourcefinder.index.model import FoundationNode, Index
+
+    cards = [
+        card("metric-docs", "metric definitions: TEU volume, demurrage days, detention cost",
+             contains="TEU per lane, demurrage and detention per customer, TEU trends"),
+        card("wiki", "the company wiki: onboarding, teams, how we work",
+             contains="pages per team", at="http://wiki.example/"),
+    ]  # fmt: skip
+    glossary = FoundationNode("glossary", "freight terms: TEU, demurrage, bills of lading",
+                              None, 'Glossary — http://wiki.example/glossary', "INDEX.md", 9)
+    index = Index(root="x", title="t", cards={c.id: c for c in cards},
+                  foundation={"glossary": glossary})  # fmt: skip
+    newcomer = "I'm new here. What do TEU and demurrage mean?"
+    assert OfflineRouter(index).rank(newcomer).full[0].card_id == "wiki"
+    off = OfflineRouter(index, config=RouterConfig(w_primer=0)).rank(newcomer)
+    assert off.full[0].card_id == "metric-docs"
+    # an analyst's question about the same words is not a newcomer's
+    analyst = OfflineRouter(index).rank("TEU and demurrage per lane last quarter")
+    assert analyst.full[0].card_id == "metric-docs"
