@@ -3,14 +3,16 @@
 ``rank`` runs in five steps:
 
 1. **Signals.** The question is split into what it asks and what it rules out ("Not
-   the pay policy: ...", ``_question``). BM25F over the whole card (with the notes of
-   the see-also lines that point at it and what the foundation documents it holds teach;
-   once outcomes were learned, the questions each card answered as one more field), the
-   cards whose
-   NOT part names what the question rules out, and the votes of similar past
-   questions. With static word vectors (cheap, every question): their card cosine and
-   past-question neighbours. With an embedder: card-vector cosine, vector neighbours,
-   and centroids.
+   the pay policy: ...", ``_question``); its cues add, at a low weight, the words cards
+   use for what it asks ("what are the steps" -> runbook, ``_intent``). BM25F over the
+   whole card (with the notes of the see-also lines that point at it and what the
+   foundation documents it holds teach; once outcomes were learned, the questions each
+   card answered as one more field), the cards whose NOT part names what the question
+   rules out, the cards whose records carry keys of the shape the question names
+   ("AB#2210"), for a newcomer's question the foundation documents alone, and the
+   votes of similar past questions. With static word vectors (cheap, every question):
+   their card cosine and past-question neighbours. With an embedder: card-vector
+   cosine, vector neighbours, and centroids.
 2. **Fusion** by reciprocal rank (weights in ``RouterConfig``, table in ``_config``).
 3. **Declarations**: NOT parts, ruled-out terms, supersession and demotion, drafts,
    trust and health (``_priors``), and periods: a card whose own text says it does not
