@@ -65,14 +65,17 @@ _CUES: tuple[tuple[str, str], ...] = (
      "ask contact owner expert channel team"),
 )
 
-_COMPILED = tuple((re.compile(cue, re.IGNORECASE), words.split()) for cue, words in _CUES)
+# One pass over the question for all cues (ten separate searches took 68 us a question).
+_ANY_CUE = re.compile("|".join(f"(?P<c{k}>{cue})" for k, (cue, _) in enumerate(_CUES)))
+_WORDS = {f"c{k}": words.split() for k, (_, words) in enumerate(_CUES)}
 
 
 def intent_words(question: str) -> list[str]:
-    """The card-side words the question's cues ask for, first cue first, no repeats."""
+    """The card-side words the question's cues ask for, in cue order, no repeats."""
+    found = {m.lastgroup for m in _ANY_CUE.finditer(question.lower())}
     out: dict[str, None] = {}
-    for pattern, words in _COMPILED:
-        if pattern.search(question):
+    for group, words in _WORDS.items():
+        if group in found:
             out.update(dict.fromkeys(words))
     return list(out)
 

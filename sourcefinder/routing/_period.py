@@ -114,6 +114,10 @@ _RELATIVE = re.compile(r"\b(last|past|previous)\s+(year|quarter|month|week)\b|\b
                        re.IGNORECASE)  # fmt: skip
 
 
+_WHEN_WORDS = ("ago", "last", "past", "previous", "yesterday")
+_MONTH_NAMES = tuple(m for m in calendar.month_name if m)
+
+
 def _month_span(year: int, month: int) -> Period:
     return Period(date(year, month, 1), date(year, month, calendar.monthrange(year, month)[1]))
 
@@ -130,6 +134,10 @@ def _count(word: str) -> int:
 def asked_period(question: str, today: date) -> Period | None:
     """The span ``question`` asks about, or None when it names no time (several
     mentions: the span covering all of them)."""
+    low = question.lower()
+    if not (_DIGIT.search(question) or any(w in low for w in _WHEN_WORDS)
+            or any(m in question for m in _MONTH_NAMES)):  # fmt: skip
+        return None  # most questions name no time: skip the eleven patterns
     spans: list[Period] = []
     for m in _AGO.finditer(question):
         day = today - timedelta(days=_count(m.group(1)) * _UNIT_DAYS[m.group(2).lower()])

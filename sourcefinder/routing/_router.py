@@ -342,8 +342,9 @@ class OfflineRouter:
         keys = {i: f"{key} (the question has {asked_key})"
                 for shape, asked_key in key_shapes(analysed.positive).items()
                 for i, key in self._keys.get(shape, ())}  # fmt: skip
-        absent = tuple(dict.fromkeys(w for w in _WORD.findall(analysed.positive)
-                                     if any(t in self._absent for t in terms(w))))  # fmt: skip
+        absent = tuple(dict.fromkeys(
+            w for w in _WORD.findall(analysed.positive) if any(t in self._absent for t in terms(w))
+        )) if self._absent else ()  # fmt: skip
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,
                          analysed.current, analysed.positive, uncovered, unmatched,
                          out_of_period=period, period=asked, absent=absent,
