@@ -22,7 +22,7 @@ The memory speaks once something was learned: through the learned field inside t
 lexical signal and through its own signals. A cold router is lexical (plus semantic).
 
 How the defaults were chosen (MetaTool dev, tuned on one quarter of the questions and
-checked on another; see ``bench/metatool_routing.py``; and the three organizations in
+checked on another; see ``bench/metatool_routing.py``; and the three organizations then in
 ``evals/``): ``rrf_k`` 3 rather than the usual 60 because there are few signals and each
 one's first place carries weight (hit@1 against 5: Harborline 0.643 -> 0.673, Meridian
 0.689 -> 0.689, Quillpay 0.731 -> 0.760, MetaTool cold 0.559 -> 0.569 on the tune

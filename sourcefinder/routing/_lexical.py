@@ -46,7 +46,7 @@ def locations(pointer: str) -> list[str]:
 class FieldWeights:
     """How much one occurrence in each field counts, and its length normalization ``b``.
 
-    ``what`` 2 rather than 3, read on the three organizations in ``evals/`` (hit@1 / hit@5
+    ``what`` 2 rather than 3, read on the three organizations then in ``evals/`` (hit@1 / hit@5
     0.673 / 0.883 -> 0.679 / 0.893, 0.718 / 0.903 -> 0.718 / 0.913, 0.769 / 0.942 ->
     0.769 / 0.942; "nowhere" caught 9, 9, 5 -> 10, 9, 6, none more answered "nowhere";
     MetaTool cold 0.569 -> 0.566). One field at a time changed nothing else by more than

@@ -21,7 +21,7 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # English function words plus the request boilerplate every question carries ("can you
 # help me find ..."): they say nothing about which source holds the answer. "who" and
 # "why" are kept: they ask for a person or a reason, and cards that hold those say so
-# ("who to ask", "why odd ones are odd"); hit@1 on the three organizations in ``evals/``
+# ("who to ask", "why odd ones are odd"); hit@1 on the three organizations then in ``evals/``
 # 0.679 / 0.718 / 0.769 -> 0.684 / 0.718 / 0.779, one fewer answerable question answered
 # "nowhere", MetaTool unchanged.
 _STOPWORDS = """
