@@ -81,3 +81,11 @@ def test_a_word_some_card_uses_is_never_ruled_out() -> None:
     electricity = router.rank("new electricity connection for a house")
     assert electricity.verdict != "nowhere"
     assert electricity.candidates[0].card_id == "connections"
+
+
+@pytest.mark.parametrize(
+    "preamble", ["does not " * 20_000, "Acme runs no " + "x, " * 50_000, "a" * 200_000,
+                 "It does not sell gas: " * 5_000],
+)  # fmt: skip
+def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
+    assert declared_absent(preamble) <= {"gas", "x"}
