@@ -64,6 +64,7 @@ from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
 from sourcefinder.routing._intent import asks_as_newcomer, intent_words
+from sourcefinder.routing._keys import Keys
 from sourcefinder.routing._lexical import FieldWeights, LexicalIndex, held_documents, pointers
 from sourcefinder.routing._memory import Memory, PastOutcome
 from sourcefinder.routing._period import TIME_WORDS, YEAR_TERM, Period, Periods, asked_period
@@ -72,7 +73,7 @@ from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
 from sourcefinder.routing._scope import declared_absent
-from sourcefinder.routing._text import key_shapes, surface_forms, terms
+from sourcefinder.routing._text import surface_forms, terms
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
 PRIMER_ONLY = FieldWeights(id=0, what=0, contains=0, examples=0, how=0, gotchas=0, kind=0,
@@ -193,13 +194,7 @@ class OfflineRouter:
         self._succ = successors(self._cards)
         self._today = today
         self._periods = Periods(self._cards, HUMAN_KINDS)
-        # the keys each card says its records carry ("AB#1234" in old commit messages)
-        self._keys: dict[str, list[tuple[int, str]]] = {}
-        for i, c in enumerate(self._cards):
-            text = " ".join((c.what, c.contains, c.how, *c.gotchas,
-                             *(f"{e.query} {e.expect}" for e in c.examples)))  # fmt: skip
-            for shape, key in key_shapes(text).items():
-                self._keys.setdefault(shape, []).append((i, key))
+        self._keys = Keys(self._cards)  # "references like AB#1234 point here"
         # what the preamble says the organization has not, that no card mentions either
         self._absent = frozenset(t for t in declared_absent(index.preamble)
                                  if not self._lex.knows(t))  # fmt: skip
@@ -339,9 +334,7 @@ class OfflineRouter:
             for i in lex.not_cards(t):
                 rules_out[i] += idf
         uncovered, unmatched = self._uncovered(analysed.positive)
-        keys = {i: f"{key} (the question has {asked_key})"
-                for shape, asked_key in key_shapes(analysed.positive).items()
-                for i, key in self._keys.get(shape, ())}  # fmt: skip
+        keys = self._keys.asked(analysed.positive)
         absent = tuple(dict.fromkeys(
             w for w in _WORD.findall(analysed.positive) if any(t in self._absent for t in terms(w))
         )) if self._absent else ()  # fmt: skip

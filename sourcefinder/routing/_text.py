@@ -190,15 +190,3 @@ def split_compound(token: str, vocabulary: frozenset[str] | set[str]) -> list[st
             return [head, tail]
     return [token]
 
-
-# A key a system issues: a short upper-case prefix, "-" or "#", three or more digits
-# ("AB#2210", "HS-38117", "INC-4471"). Two digits ("RDG-04") name a thing, not a record.
-_KEY = re.compile(r"(?<![\w#-])([A-Z][A-Z0-9]{1,7})([-#])\d{3,}(?:-\d+)*\b")
-
-
-def key_shapes(text: str) -> dict[str, str]:
-    """Shape ("AB#", "HS-") -> the first key of that shape in ``text``."""
-    out: dict[str, str] = {}
-    for m in _KEY.finditer(text):
-        out.setdefault(m.group(1) + m.group(2), m.group(0))
-    return out

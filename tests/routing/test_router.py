@@ -344,7 +344,7 @@ def test_a_foundation_document_a_card_holds_routes_and_says_so(
 def test_a_key_goes_to_the_system_whose_records_carry_its_shape() -> None:
     """'fixes AB#2210' in an old commit: the card that says references like AB#1234
     point to it wins over the tracker that matches the words."""
-    from sourcefinder.routing._text import key_shapes
+    from sourcefinder.routing._keys import key_shapes
     from tests.routing.conftest import card, make_index
 
     assert key_shapes("fixes AB#2210 and INC-2026-0871 on feeder RDG-04") == {
