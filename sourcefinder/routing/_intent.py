@@ -34,8 +34,8 @@ _CUES: tuple[tuple[str, str], ...] = (
      r"|what'?s the procedure|step[- ]by[- ]step|supposed to do|how to recover",
      "runbook runbooks procedure procedures playbook steps"),
     # who is on duty now
-    (r"on[- ]call|on duty|next in line|who(?:'s| is) covering|isn'?t picking up|paged?\b"
-     r"|escalat\w*",
+    (r"on[- ]call|on duty|next in line|who(?:'s| is) covering|isn'?t picking up"
+     r"|\bpaged\b|\bpager\b|\bpaging\b|\bpage (?:the|someone|somebody|me|them)\b|escalat\w*",
      "on-call rotation escalation schedule paging"),
     # the state of a system right now
     (r"right now|at the moment|currently (?:down|slow|failing)|is .{0,30} (?:down|slow)\b"

@@ -22,6 +22,7 @@ from tests.routing.conftest import card, make_index
         ("The vendor answers 'too many requests'. What are the steps?", "runbook"),
         ("Epic is down on Sunday; what are wards supposed to do?", "procedure"),
         ("The payouts engineer on duty isn't picking up. Who's next in line?", "on-call"),
+        ("I paged the DBA twenty minutes ago and nobody answered", "rotation"),
         ("Is card authorisation slow right now? I want the p99 graph.", "dashboard"),
         ("Where's the logic that frees up the held funds?", "code"),
         ("Overdue nudges go out on day 3, 7 and 14. Where are those intervals set?", "repo"),
@@ -37,7 +38,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
 
 @pytest.mark.parametrize(
     "question",
-    ["payments queue throughput by region", "the 2024 holiday calendar", "Kafka topic naming"],
+    ["payments queue throughput by region", "the 2024 holiday calendar", "Kafka topic naming",
+     "the outage map page keeps timing out"],  # a web page, not paging someone
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
