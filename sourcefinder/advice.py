@@ -90,24 +90,25 @@ def _from_scored(pub: Published, s: Scored) -> Candidate:
                      pinned=s.pinned)
 
 
+# What every "nowhere" note ends with.
+_ELSEWHERE = ("Candidates below, if any, are people or channels to ask; if you find it "
+              "elsewhere, report it as better_source or suggest_source.")
+
+
 def answer(pub: Published, ranking: Ranking, session_id: str) -> Answer:
     cands = [_from_scored(pub, s) for s in ranking.candidates if s.card_id in pub.index.cards]
     note = ""
     missing = list(ranking.unmatched[:MAX_UNMATCHED])
     if ranking.verdict == "nowhere" and ranking.nothing_before:
         note = (f"{ranking.nothing_before} clients who asked this before found nothing "
-                "anywhere in the index. Candidates below, if any, are people or channels to "
-                "ask; if you find it elsewhere, report it as better_source or suggest_source.")
+                f"anywhere in the index. {_ELSEWHERE}")
     elif ranking.verdict == "nowhere" and ranking.ruled_out:
         note = (f"The index says the organization has no {_quoted(list(ranking.ruled_out))}"
-                " and no source mentions it. Candidates below, if any, are people or channels "
-                "to ask; if you find it elsewhere, report it as better_source or "
-                "suggest_source.")
+                f" and no source mentions it. {_ELSEWHERE}")
     elif ranking.verdict == "nowhere":
         note = ("Nothing in the index covers this well"
                 + (f" (no source mentions {_quoted(missing)})" if missing else "")
-                + ". Candidates below, if any, are people or channels to ask; if you find it "
-                "elsewhere, report it as better_source or suggest_source.")
+                + f". {_ELSEWHERE}")
     elif ranking.verdict == "uncertain":
         note = "No source is a clear match: try the candidates in order and report back."
     if ranking.out_of_period:

@@ -151,8 +151,9 @@ def parse_file(text: str, path: str, *, fragment: bool) -> ParsedFile:
         item = _ITEM_RE.match(line)
         if not item:
             last = None
-            in_preamble = block is None or (pending_title is not None and block == pending_title[0])
-            if not fragment and record is None and not out.records and in_preamble:
+            if not fragment and record is None and not out.records and (
+                block is None or (pending_title is not None and block == pending_title[0])
+            ):  # free text before any record, in the title's block: the preamble
                 out.preamble.append(line.strip())
             continue
         body = item.group(1)

@@ -180,16 +180,15 @@ class OfflineRouter:
             "primer": {cid: [(n.id, frozenset(terms(n.what))) for n in nodes]
                        for cid, nodes in held.items()},
         }  # fmt: skip
+        taught = {cid: " ".join(n.what for n in nodes) for cid, nodes in held.items()}
         self._lex = LexicalIndex(
-            self._cards, cfg.fields, cfg.k1,
-            primers={cid: " ".join(n.what for n in nodes) for cid, nodes in held.items()},
+            self._cards, cfg.fields, cfg.k1, primers=taught,
             pointed={cid: " ".join(note for _, note in notes) for cid, notes in refs.items()})
         self._recaller = Recaller(self.memory, self._pos, cfg)
         # what each card's foundation documents teach, alone, for newcomers' questions
         holders = [i for i, c in enumerate(self._cards) if c.id in held]
         self._primers = (holders, LexicalIndex(
-            [self._cards[i] for i in holders], PRIMER_ONLY, cfg.k1, pointed={},
-            primers={cid: " ".join(n.what for n in nodes) for cid, nodes in held.items()},
+            [self._cards[i] for i in holders], PRIMER_ONLY, cfg.k1, pointed={}, primers=taught,
         )) if holders else None  # fmt: skip
         self._succ = successors(self._cards)
         self._today = today

@@ -189,4 +189,3 @@ def split_compound(token: str, vocabulary: frozenset[str] | set[str]) -> list[st
         if head in vocabulary and tail in vocabulary:
             return [head, tail]
     return [token]
-
