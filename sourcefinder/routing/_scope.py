@@ -16,13 +16,18 @@ the negation is not read: in "the public marketing website is not covered here" 
 website is out of scope, marketing is not. Only words no card uses ever count, so
 "electricity" in the sentence above never makes an electricity question a "nowhere".
 Owning is a relation, not a subject: a forwarder that "owns no vessels" still books
-them, so "does not own" and "owns no" are not read.
+them, so "does not own" and "owns no" are not read. Nor is the participle of a passive
+negation ("its data were not kept": what was not kept is the sentence's subject, and
+"kept" is how people ask about retention), nor an everyday word ("we never used
+Blackboard" rules out Blackboard, never "use"; common words are as frequent as "today"
+or more, by ``specificity``).
 """
 
 from __future__ import annotations
 
 import re
 
+from sourcefinder.routing._rarity import specificity
 from sourcefinder.routing._text import terms
 
 _SENTENCE = re.compile(r"[^.!?;]+")
@@ -33,6 +38,9 @@ _NEGATION = re.compile(
     r"|\bnever\b|\bneither\b",
     re.IGNORECASE,
 )
+_PASSIVE = re.compile(r"(?:is|are|was|were)(?:\s+not|n't)", re.IGNORECASE)
+_WORD = re.compile(r"[^\W_]+")
+EVERYDAY = 1.0  # the specificity of "today": a word this common names no subject
 # "user-generated content", "in-game advertising": a compound's parts are not subjects
 _COMPOUND = re.compile(r"\S+-\S+")
 # The negation's own words and the index's description of itself say nothing absent.
@@ -46,9 +54,17 @@ def declared_absent(preamble: str) -> frozenset[str]:
     """The stemmed words the preamble puts inside a negation of the organization."""
     out: set[str] = set()
     for sentence in _SENTENCE.findall(preamble):
-        cue = _NEGATION.search(sentence)
-        if cue is None:
+        cues = list(_NEGATION.finditer(sentence))
+        if not cues:
             continue
-        scope = sentence[cue.start():].split(":", 1)[0]
-        out.update(terms(_COMPOUND.sub(" ", scope)))
+        # each negation reaches to the next one, or to the end of its sentence
+        ends = [c.start() for c in cues[1:]] + [len(sentence)]
+        for cue, end in zip(cues, ends, strict=True):
+            scope = sentence[cue.end():end].split(":", 1)[0]
+            words = _WORD.findall(_COMPOUND.sub(" ", scope))
+            if _PASSIVE.fullmatch(cue.group()):
+                words = words[1:]  # "were not kept": the participle is the relation
+            for word in words:
+                if specificity(word.lower()) >= EVERYDAY:
+                    out.update(terms(word))
     return frozenset(out - _NOT_SUBJECTS)
