@@ -72,7 +72,9 @@ def test_the_example_suite_is_well_formed() -> None:
     assert all(g in index.cards for q in questions for g in q.gold)
 
 
-@pytest.mark.parametrize("org", ["meridian", "northwind", "quillpay", "tessellate"])
+@pytest.mark.parametrize(
+    "org", ["kestrel", "larkspur", "meridian", "northwind", "quillpay", "tessellate"]
+)
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
     so that routing quality is also read on data it was never tuned on."""
