@@ -117,6 +117,8 @@ _CUE_TERMS = frozenset(
 _CURRENT = frozenset(
     "now today current currently latest newest newer nowadays present live modern".split()
 )
+_THIS_PERIOD = re.compile(r"\bthis (?:year|month|week|quarter|season|term|morning)\b",
+                          re.IGNORECASE)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -171,4 +173,5 @@ def analyse(question: str) -> Analysed:
     wanted |= _CUE_TERMS
     excluded = tuple(dict.fromkeys(t for t in negated if t not in wanted))
     words = set(re.findall(r"[a-z]+", positive.lower()))
-    return Analysed(positive, excluded, bool(words & _CURRENT))
+    current = bool(words & _CURRENT) or _THIS_PERIOD.search(positive) is not None
+    return Analysed(positive, excluded, current)

@@ -85,6 +85,9 @@ def test_where_something_lives_is_where_it_is_kept(question: str, positive: str)
 def test_present_time_words_are_noticed() -> None:
     assert analyse("Which dashboard is authoritative today?").current
     assert not analyse("Which dashboard did we use in 2022?").current
+    # "this year's" is the present period, whatever older years the question names
+    assert analyse("The old archive stops in 2022 - where are this year's sales?").current
+    assert not analyse("Where is this yearbook from 2019?").current
 
 
 def test_long_hostile_questions_are_read_in_linear_time() -> None:
