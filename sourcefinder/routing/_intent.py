@@ -12,9 +12,10 @@ Harborline 0.684 -> 0.689, Meridian 0.718 -> 0.748, Quillpay 0.779 -> 0.798,
 Tessellate 0.689 -> 0.709, Northwind 0.731 -> 0.731 (the last two were written after
 the cues were). The cue for rows to query ("which table", "row-level", "sku-level
 sales") came from reading Kestrel's and Larkspur's misses after their blind scoring:
-+1 at Tessellate, Kestrel, +2 at Larkspur, nothing lost anywhere. A cue for introductions ("plain-English", "first week" -> "overview",
-"guide") was dropped: those words are on too many cards, and it cost two answerable
-questions a "nowhere" without a hit gained.
++1 at Tessellate, Kestrel, +2 at Larkspur, nothing lost anywhere. A cue for
+introductions ("plain-English", "first week" -> "overview", "guide") was dropped: those
+words are on too many cards, and it cost two answerable questions a "nowhere" without a
+hit gained.
 """
 
 from __future__ import annotations

@@ -65,14 +65,20 @@ from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
 from sourcefinder.routing._intent import asks_as_newcomer, intent_words
 from sourcefinder.routing._keys import Keys
-from sourcefinder.routing._lexical import FieldWeights, LexicalIndex, held_documents, pointers
+from sourcefinder.routing._lexical import (
+    FieldWeights,
+    LexicalIndex,
+    card_field_texts,
+    held_documents,
+    pointers,
+)
 from sourcefinder.routing._memory import Memory, PastOutcome
 from sourcefinder.routing._period import TIME_WORDS, YEAR_TERM, Period, Periods, asked_period
 from sourcefinder.routing._priors import Adjusted, apply_declarations, successors
 from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
-from sourcefinder.routing._scope import declared_absent
+from sourcefinder.routing._scope import declared_absent, declared_absent_phrases, unsaid
 from sourcefinder.routing._text import surface_forms, terms
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
@@ -197,6 +203,8 @@ class OfflineRouter:
         # what the preamble says the organization has not, that no card mentions either
         self._absent = frozenset(t for t in declared_absent(index.preamble)
                                  if not self._lex.knows(t))  # fmt: skip
+        # and its names of several words ("nursing homes") that no card says as such
+        self._absent_phrases = unsaid(declared_absent_phrases(index.preamble), self._texts_with)
         self._trust = dict(cfg.trust_factors)
         zipf("the")  # load the word-frequency table now, not on the first question
         self._cache: QueryCache | None = None
@@ -337,10 +345,19 @@ class OfflineRouter:
         absent = tuple(dict.fromkeys(
             w for w in _WORD.findall(analysed.positive) if any(t in self._absent for t in terms(w))
         )) if self._absent else ()  # fmt: skip
+        if self._absent_phrases:
+            absent += tuple(self._absent_phrases.found_in(analysed.positive).values())
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,
                          analysed.current, analysed.positive, uncovered, unmatched,
                          out_of_period=period, period=asked, absent=absent,
                          keys=keys)  # fmt: skip
+
+    def _texts_with(self, stems: tuple[str, ...]) -> list[str]:
+        """The routable text of each card whose own text has every one of ``stems``."""
+        held = set(self._lex.positive_cards(stems[0]).tolist())
+        for t in stems[1:]:
+            held &= set(self._lex.positive_cards(t).tolist())
+        return [" ".join(card_field_texts(self._cards[i]).values()) for i in sorted(held)]
 
     def _uncovered(self, text: str) -> tuple[float, tuple[str, ...]]:
         """Specificity-weighted share of the words in ``text`` that nothing here uses.

@@ -21,25 +21,38 @@ negation ("its data were not kept": what was not kept is the sentence's subject,
 "kept" is how people ask about retention), nor an everyday word ("we never used
 Blackboard" rules out Blackboard, never "use"; common words are as frequent as "today"
 or more, by ``specificity``).
+
+Names of two or more words are read as phrases too (``declared_absent_phrases``):
+"runs no nursing homes" rules out a question about "our nursing homes" when no card says
+"nursing homes", even though cards speak of nursing and of homes. A phrase is one item
+of the negation's list ("ambulances, nursing homes or dental services"), without the
+verb a "does not" or "never" puts first ("does not offer a store card": "store card"),
+and is matched word for word, stopwords aside.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import cast
 
 from sourcefinder.routing._rarity import specificity
 from sourcefinder.routing._text import terms
 
 _SENTENCE = re.compile(r"[^.!?;]+")
-_NEGATION = re.compile(
+_NEGATION = (
     r"\b(?:does|do|did|is|are|was|were|has|have|can|will)(?:\s+not\b|n't\b)(?!\s+own\b)"
     r"|\b(?:runs?|sells?|issues?|supports?|offers?|makes?|operates?|provides?|"
     r"ships?|has|have|holds?|keeps?|builds?|hosts?|employs?)\s+no\b"
-    r"|\bnever\b|\bneither\b",
-    re.IGNORECASE,
+    r"|\bnever\b|\bneither\b"
 )
+# Owning is read as a boundary only: it ends the negation before it.
+_OWNING = r"\b(?:does|do|did)(?:\s+not|n't)\s+own\b|\bowns?\s+no\b"
+_BOUNDARY = re.compile(f"(?P<neg>{_NEGATION})|(?P<own>{_OWNING})", re.IGNORECASE)
 _PASSIVE = re.compile(r"(?:is|are|was|were)(?:\s+not|n't)", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+")
+_VERB_FIRST = re.compile(r"(?:not|n't|never)$", re.IGNORECASE)
+_LIST = re.compile(r",|\(|\)|\b(?:or|and|nor)\b", re.IGNORECASE)
 EVERYDAY = 1.0  # the specificity of "today": a word this common names no subject
 # "user-generated content", "in-game advertising": a compound's parts are not subjects
 _COMPOUND = re.compile(r"\S+-\S+")
@@ -50,21 +63,80 @@ _NOT_SUBJECTS = frozenset(terms("does do did not never neither no runs sells iss
                                 "look covered scope"))  # fmt: skip
 
 
+def _scopes(preamble: str) -> Iterator[tuple[re.Match[str], str]]:
+    """Each negation and what it reaches: to the next negation (owning included), a
+    colon, or the end of its sentence."""
+    for sentence in _SENTENCE.findall(preamble):
+        cues = list(_BOUNDARY.finditer(sentence))
+        if not cues:
+            continue
+        ends = [c.start() for c in cues[1:]] + [len(sentence)]
+        for cue, end in zip(cues, ends, strict=True):
+            if cue.lastgroup == "neg":
+                yield cue, sentence[cue.end():end].split(":", 1)[0]
+
+
 def declared_absent(preamble: str) -> frozenset[str]:
     """The stemmed words the preamble puts inside a negation of the organization."""
     out: set[str] = set()
-    for sentence in _SENTENCE.findall(preamble):
-        cues = list(_NEGATION.finditer(sentence))
-        if not cues:
-            continue
-        # each negation reaches to the next one, or to the end of its sentence
-        ends = [c.start() for c in cues[1:]] + [len(sentence)]
-        for cue, end in zip(cues, ends, strict=True):
-            scope = sentence[cue.end():end].split(":", 1)[0]
-            words = _WORD.findall(_COMPOUND.sub(" ", scope))
-            if _PASSIVE.fullmatch(cue.group()):
-                words = words[1:]  # "were not kept": the participle is the relation
-            for word in words:
-                if specificity(word.lower()) >= EVERYDAY:
-                    out.update(terms(word))
+    for cue, scope in _scopes(preamble):
+        words = _WORD.findall(_COMPOUND.sub(" ", scope))
+        if _PASSIVE.fullmatch(cue.group()):
+            words = words[1:]  # "were not kept": the participle is the relation
+        for word in words:
+            if specificity(word.lower()) >= EVERYDAY:
+                out.update(terms(word))
     return frozenset(out - _NOT_SUBJECTS)
+
+
+def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
+    """The negations' list items that are names of two to four words ("nursing homes",
+    "third-party sellers"; not "electricity to households"): stems -> as written."""
+    out: dict[tuple[str, ...], str] = {}
+    for cue, scope in _scopes(preamble):
+        items = _LIST.split(scope)
+        if _VERB_FIRST.search(cue.group()):
+            items[0] = items[0].strip().partition(" ")[2]  # "sell gas": the verb goes
+        for item in items:
+            words = _WORD.findall(item)
+            while words and not terms(words[0]):
+                words = words[1:]  # "on Nintendo Switch", "a store card"
+            stems = phrase_stems(words)
+            if 2 <= len(stems) <= 4 and None not in stems \
+                    and not set(stems) & _NOT_SUBJECTS:  # fmt: skip
+                out.setdefault(cast(tuple[str, ...], stems), " ".join(words))
+    return out
+
+
+def phrase_stems(words: list[str]) -> tuple[str | None, ...]:
+    """One stem a word, None for a stopword: phrases are matched word for word."""
+    return tuple(next(iter(terms(w)), None) for w in words)
+
+
+class Phrases:
+    """Phrases found in a text word for word, looked up by their first stem (one pass)."""
+
+    def __init__(self, phrases: dict[tuple[str, ...], str]) -> None:
+        self._by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        for stems, written in phrases.items():
+            self._by_first.setdefault(stems[0], []).append((stems, written))
+
+    def __bool__(self) -> bool:
+        return bool(self._by_first)
+
+    def found_in(self, text: str) -> dict[tuple[str, ...], str]:
+        seq = phrase_stems(_WORD.findall(text))
+        out: dict[tuple[str, ...], str] = {}
+        for at, first in enumerate(seq):
+            for stems, written in self._by_first.get(first, ()) if first else ():
+                if seq[at:at + len(stems)] == stems:
+                    out[stems] = written
+        return out
+
+
+def unsaid(phrases: dict[tuple[str, ...], str],
+           texts_with: Callable[[tuple[str, ...]], Iterable[str]]) -> Phrases:  # fmt: skip
+    """The phrases no text says; ``texts_with(stems)``: the texts that have every stem."""
+    return Phrases({stems: written for stems, written in phrases.items()
+                    if not any(Phrases({stems: written}).found_in(t)
+                               for t in texts_with(stems))})  # fmt: skip

@@ -8,7 +8,7 @@ import pytest
 
 from sourcefinder.index.model import Index
 from sourcefinder.routing import OfflineRouter, RouterConfig
-from sourcefinder.routing._scope import declared_absent
+from sourcefinder.routing._scope import Phrases, declared_absent, declared_absent_phrases
 from sourcefinder.routing._text import terms
 from tests.routing.conftest import card
 
@@ -92,3 +92,52 @@ def test_a_word_some_card_uses_is_never_ruled_out() -> None:
 )  # fmt: skip
 def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
     assert declared_absent(preamble) <= set(terms("gas x"))
+
+
+@pytest.mark.parametrize(
+    ("preamble", "phrases"),
+    [
+        ("Acme runs no ambulances, nursing homes or dental services.",
+         {"nursing homes", "dental services"}),  # one word alone is for declared_absent
+        ("It does not offer a store card or gift-list services.",
+         {"store card", "gift list services"}),  # the verb and the article go
+        ("It does not sell electricity to households: retailers do.", set()),  # not a name
+        ("Acme does not own the transmission grid, and does not sell natural gas.",
+         {"natural gas"}),  # owning ends the negation before it and is not read
+        ("We never used Blackboard Learn.", {"Blackboard Learn"}),
+    ],
+)  # fmt: skip
+def test_the_preamble_names_what_the_organization_has_not(preamble: str,
+                                                          phrases: set[str]) -> None:  # fmt: skip
+    assert set(declared_absent_phrases(preamble).values()) == phrases
+
+
+CARE = [
+    card("bed-board", "live bed status on hospital wards", contains="beds per ward, nursing "
+         "notes, discharge lounge"),
+    card("home-care", "home care visits after discharge", contains="visits to patients' homes"),
+]  # fmt: skip
+
+
+def test_a_question_naming_what_the_organization_has_not_is_a_nowhere() -> None:
+    """Cards speak of nursing and of homes, never of nursing homes: the preamble's name
+    still rules the question out, and says so."""
+    said = "Acme runs hospitals. It runs no ambulances, nursing homes or dental services."
+    index = Index(root="index", title="Acme", cards={c.id: c for c in CARE}, preamble=said)
+    ranking = OfflineRouter(index).rank("Which of our nursing homes has a free bed this week?")
+    assert ranking.verdict == "nowhere"
+    assert ranking.ruled_out == ("nursing homes",)
+    # a card that says the phrase has something on it: routed as usual
+    with_phrase = [*CARE, card("partners", "places we discharge to, nursing homes included")]
+    index = Index(root="index", title="Acme", cards={c.id: c for c in with_phrase},
+                  preamble=said)  # fmt: skip
+    ranking = OfflineRouter(index).rank("Which of our nursing homes has a free bed this week?")
+    assert ranking.ruled_out == ()
+    assert ranking.verdict != "nowhere"
+
+
+def test_many_declared_phrases_are_matched_in_one_pass() -> None:
+    preamble = "Acme runs no " + ", ".join(f"widget{i} gadget{i}" for i in range(20_000)) + "."
+    phrases = Phrases(declared_absent_phrases(preamble))
+    question = " ".join(f"widget{i} thing" for i in range(2_000)) + " widget7 gadget7"
+    assert list(phrases.found_in(question).values()) == ["widget7 gadget7"]
