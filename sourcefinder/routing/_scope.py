@@ -3,13 +3,14 @@
 Authors describe the organization before its cards, and many say what it is not: "It
 does not generate electricity, does not own the transmission grid, does not sell gas",
 "runs no ambulances, nursing homes or dental services", "does not ship on Nintendo
-Switch or VR". A question about one of those things has nowhere to go, however well
+Switch or VR", "there is no shareholder register", "clubs and societies, the SU bar and
+SU elections are not ours". A question about one of those things has nowhere to go, however well
 its other words ("spec", "pressure readings") match a card. ``declared_absent`` reads
 the words inside such negations; the router counts a question word among them that no
 card uses as strong evidence of "nowhere" (``RouterConfig.absent_factor``).
 
-The scope is read narrowly: from the negation to the end of its sentence, stopping at a
-colon ("does not sell electricity to households: retailers do" excludes neither
+The scope is read narrowly: from the negation to the end of its sentence (for "... are
+not ours", from its start to the negation), stopping at a colon ("does not sell electricity to households: retailers do" excludes neither
 "retailers" nor what they do), and leaving out the parts of hyphenated compounds
 ("supports no user-generated content" does not rule out "generate"). What comes before
 the negation is not read: in "the public marketing website is not covered here" the
@@ -44,11 +45,14 @@ _NEGATION = (
     r"\b(?:does|do|did|is|are|was|were|has|have|can|will)(?:\s+not\b|n't\b)(?!\s+own\b)"
     r"|\b(?:runs?|sells?|issues?|supports?|offers?|makes?|operates?|provides?|"
     r"ships?|has|have|holds?|keeps?|builds?|hosts?|employs?)\s+no\b"
-    r"|\bnever\b|\bneither\b"
+    r"|\bnever\b|\bneither\b|\bthere (?:is|are) no\b"
 )
 # Owning is read as a boundary only: it ends the negation before it.
 _OWNING = r"\b(?:does|do|did)(?:\s+not|n't)\s+own\b|\bowns?\s+no\b"
-_BOUNDARY = re.compile(f"(?P<neg>{_NEGATION})|(?P<own>{_OWNING})", re.IGNORECASE)
+# "patient records and clinical rotas are not ours": what is not theirs comes first
+_NOT_OURS = r"\b(?:is|are)(?:\s+not|n't)\s+ours\b"
+_BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<neg>{_NEGATION})|(?P<own>{_OWNING})",
+                       re.IGNORECASE)  # fmt: skip
 _PASSIVE = re.compile(r"(?:is|are|was|were)(?:\s+not|n't)", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+")
 _VERB_FIRST = re.compile(r"(?:not|n't|never)$", re.IGNORECASE)
@@ -65,15 +69,19 @@ _NOT_SUBJECTS = frozenset(terms("does do did not never neither no runs sells iss
 
 def _scopes(preamble: str) -> Iterator[tuple[re.Match[str], str]]:
     """Each negation and what it reaches: to the next negation (owning included), a
-    colon, or the end of its sentence."""
+    colon, or the end of its sentence; for "... are not ours", back to the previous
+    negation, a colon, or the start of its sentence."""
     for sentence in _SENTENCE.findall(preamble):
         cues = list(_BOUNDARY.finditer(sentence))
         if not cues:
             continue
         ends = [c.start() for c in cues[1:]] + [len(sentence)]
-        for cue, end in zip(cues, ends, strict=True):
+        starts = [0] + [c.end() for c in cues[:-1]]
+        for cue, start, end in zip(cues, starts, ends, strict=True):
             if cue.lastgroup == "neg":
                 yield cue, sentence[cue.end():end].split(":", 1)[0]
+            elif cue.lastgroup == "ours":
+                yield cue, sentence[start:cue.start()].rsplit(":", 1)[-1]
 
 
 def declared_absent(preamble: str) -> frozenset[str]:
@@ -101,6 +109,8 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
             words = _WORD.findall(item)
             while words and not terms(words[0]):
                 words = words[1:]  # "on Nintendo Switch", "a store card"
+            while words and not terms(words[-1]):
+                words = words[:-1]  # "no shareholder register here"
             stems = phrase_stems(words)
             if 2 <= len(stems) <= 4 and None not in stems \
                     and not set(stems) & _NOT_SUBJECTS:  # fmt: skip

@@ -33,6 +33,10 @@ def _stems(words: str) -> set[str]:
         ("This index tells you where to look and how. It does not hold the answers.", "",
          "index answers hold look"),
         ("We never used Blackboard or Jira.", "blackboard jira", "used use"),  # everyday
+        ("The union is a charity: its clubs, bar and elections are not ours either.",
+         "clubs bar elections", "union charity"),  # what is not ours comes first
+        ("It is owned by a fund, so there is no shareholder register here.",
+         "shareholder register", "owned fund"),
         ("The old cluster's data were not kept, and Workday Student wasn't bought.", "",
          "kept bought"),  # the participle of a passive negation is the relation
     ],
@@ -105,6 +109,9 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
         ("Acme does not own the transmission grid, and does not sell natural gas.",
          {"natural gas"}),  # owning ends the negation before it and is not read
         ("We never used Blackboard Learn.", {"Blackboard Learn"}),
+        ("So there is no shareholder register here.", {"shareholder register"}),
+        ("The trust owns the hospital: patient records and clinical rotas are not ours.",
+         {"patient records", "clinical rotas"}),
     ],
 )  # fmt: skip
 def test_the_preamble_names_what_the_organization_has_not(preamble: str,
