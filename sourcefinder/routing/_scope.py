@@ -4,27 +4,28 @@ Authors describe the organization before its cards, and many say what it is not:
 does not generate electricity, does not own the transmission grid, does not sell gas",
 "runs no ambulances, nursing homes or dental services", "does not ship on Nintendo
 Switch or VR", "there is no shareholder register", "clubs and societies, the SU bar and
-SU elections are not ours". A question about one of those things has nowhere to go, however well
-its other words ("spec", "pressure readings") match a card. ``declared_absent`` reads
-the words inside such negations; the router counts a question word among them that no
-card uses as strong evidence of "nowhere" (``RouterConfig.absent_factor``).
+SU elections are not ours". A question about one of those things has nowhere to go,
+however well its other words ("spec", "pressure readings") match a card.
+``declared_absent`` reads the words inside such negations; the router counts a question
+word among them that no card uses as strong evidence of "nowhere"
+(``RouterConfig.absent_factor``).
 
 The scope is read narrowly: from the negation to the end of its sentence (for "... are
-not ours", from its start to the negation), stopping at a colon ("does not sell electricity to households: retailers do" excludes neither
-"retailers" nor what they do), and leaving out the parts of hyphenated compounds
-("supports no user-generated content" does not rule out "generate"). What comes before
-the negation is not read: in "the public marketing website is not covered here" the
-website is out of scope, marketing is not. Only words no card uses ever count, so
-"electricity" in the sentence above never makes an electricity question a "nowhere".
-Owning is a relation, not a subject: a forwarder that "owns no vessels" still books
-them, so "does not own" and "owns no" are not read. Nor is the participle of a passive
-negation ("its data were not kept": what was not kept is the sentence's subject, and
-"kept" is how people ask about retention), nor an everyday word ("we never used
-Blackboard" rules out Blackboard, never "use"; common words are as frequent as "today"
-or more, by ``specificity``).
+not ours", from its start to the negation), stopping at a colon ("does not sell
+electricity to households: retailers do" excludes neither "retailers" nor what they do),
+and leaving out the parts of hyphenated compounds ("supports no user-generated content"
+does not rule out "generate"). What comes before the negation is not read: in "the
+public marketing website is not covered here" the website is out of scope, marketing is
+not. Only words no card uses ever count, so "electricity" in the sentence above never
+makes an electricity question a "nowhere". Owning is a relation, not a subject: a
+forwarder that "owns no vessels" still books them, so "does not own" and "owns no" are
+not read. Nor is the participle of a passive negation ("its data were not kept": what
+was not kept is the sentence's subject, and "kept" is how people ask about retention),
+nor an everyday word ("we never used Blackboard" rules out Blackboard, never "use";
+common words are as frequent as "today" or more, by ``specificity``).
 
-Names of two or more words are read as phrases too (``declared_absent_phrases``):
-"runs no nursing homes" rules out a question about "our nursing homes" when no card says
+Names of two or more words are read as phrases too (``declared_absent_phrases``): "runs
+no nursing homes" rules out a question about "our nursing homes" when no card says
 "nursing homes", even though cards speak of nursing and of homes. A phrase is one item
 of the negation's list ("ambulances, nursing homes or dental services"), without the
 verb a "does not" or "never" puts first ("does not offer a store card": "store card"),
