@@ -205,6 +205,12 @@ _CARD_RANGE = re.compile(
     rf"(?<![\w-])({_YEAR})\s*(?:–|—|-|to)\s*({_YEAR}|present|now|today)\b(?![-/]\d)",
     re.IGNORECASE,
 )
+# "2011–2014 data was purged in the migration": a span that is gone is not held
+_GONE = re.compile(
+    r"(?:\s+[\w-]+){0,2}?\s+(?:was|were|has\s+been|have\s+been)\s+(?:not\s+kept|not\s+"
+    r"migrated|purged|deleted|destroyed|lost|discarded|dropped|removed)\b",
+    re.IGNORECASE,
+)
 _CARD_NOTHING = re.compile(
     rf"\b(?:nothing|no\s+(?:data|records?|history))\b(?:\s+\w+){{0,3}}?\s+"
     rf"(?:before|prior\s+to)\s+{_DATE}\b",
@@ -303,6 +309,8 @@ def coverage(card: Card) -> Coverage:
             if m.group(6):
                 ends.append(_date(*m.group(5, 6, 7, 8), end=True))
         for m in _CARD_RANGE.finditer(text):
+            if _GONE.match(text, m.end()):
+                continue
             first, last = m.group(1), m.group(2)
             if last[0].isdigit() and not int(first) <= int(last) <= int(first) + 60:
                 continue

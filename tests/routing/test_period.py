@@ -127,10 +127,19 @@ def test_coverage_ignores_what_is_not_about_the_cards_period(what: str, contains
     assert not coverage(_card(what, contains))
 
 
+def test_a_span_said_to_be_gone_is_not_held() -> None:
+    cov = coverage(_card("archived till transactions", "store transactions 2015–2022; "
+                         "2011–2014 data was purged in the migration"))  # fmt: skip
+    assert (cov.start, cov.end) == (date(2015, 1, 1), date(2022, 12, 31))
+    kept = coverage(_card("archived till transactions", "2011–2014 data, then 2015–2022"))
+    assert kept.start == date(2011, 1, 1)
+
+
 @pytest.mark.parametrize(
     "text",
-    ["2019-" * 20_000, "x-" * 50_000 + " since 2020", "since 2020 " * 10_000,
-     "logs kept " * 10_000, "last " * 20_000, "y" * 100_000 + " kept 5 days"],
+    ["2019-" * 20_000, "2011–2014 data was " * 10_000, "x-" * 50_000 + " since 2020",
+     "since 2020 " * 10_000, "logs kept " * 10_000, "last " * 20_000,
+     "y" * 100_000 + " kept 5 days"],
 )  # fmt: skip
 def test_long_hostile_text_is_read_in_linear_time(text: str) -> None:
     """Each of these took a regex minutes when a pattern scanned back for the word before
