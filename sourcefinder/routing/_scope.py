@@ -46,7 +46,7 @@ _NEGATION = (
     r"\b(?:does|do|did|is|are|was|were|has|have|can|will)(?:\s+not\b|n't\b)(?!\s+own\b)"
     r"|\b(?:runs?|sells?|issues?|supports?|offers?|makes?|operates?|provides?|"
     r"ships?|has|have|holds?|keeps?|builds?|hosts?|employs?)\s+no\b"
-    r"|\bnever\b|\bneither\b|\bthere (?:is|are) no\b"
+    r"|\bnever\b|\bneither\b|\bthere(?: is|'s| are) no\b|^\s*no\b"
 )
 # Owning is read as a boundary only: it ends the negation before it.
 _OWNING = r"\b(?:does|do|did)(?:\s+not|n't)\s+own\b|\bowns?\s+no\b"

@@ -37,6 +37,8 @@ def _stems(words: str) -> set[str]:
          "clubs bar elections", "union charity"),  # what is not ours comes first
         ("It is owned by a fund, so there is no shareholder register here.",
          "shareholder register", "owned fund"),
+        ("There's no trading desk. No franchises, no concessions.",
+         "trading desk franchises concessions", ""),
         ("The old cluster's data were not kept, and Workday Student wasn't bought.", "",
          "kept bought"),  # the participle of a passive negation is the relation
     ],
