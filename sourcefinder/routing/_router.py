@@ -537,8 +537,10 @@ class OfflineRouter:
         else:
             verdict = "uncertain"
         if verdict == "nowhere":
+            # a person or channel to ask, when one fits as well as a candidate must
             humans = [s for s, ev in zip(full, evidence, strict=True)
-                      if ev > 0 and self.index.cards[s.card_id].kind in HUMAN_KINDS]  # fmt: skip
+                      if ev > 0 and s.confidence >= cfg.min_confidence
+                      and self.index.cards[s.card_id].kind in HUMAN_KINDS]  # fmt: skip
             return Ranking(tuple(humans[:1]), verdict, tuple(full), support, q.unmatched,
                            nothing, set_aside, q.absent)
         floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)

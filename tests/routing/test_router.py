@@ -127,6 +127,17 @@ def test_nowhere_still_offers_a_fitting_human(org: Index) -> None:
     assert [s.card_id for s in ranking.candidates] in (["dana"], ["data-help"])
 
 
+def test_nowhere_offers_a_human_only_as_confident_as_any_candidate(org: Index) -> None:
+    """A person or channel that matches a stray word of the question ("week", "who") is
+    no one to ask: it must clear the same confidence floor as every candidate."""
+    config = RouterConfig(nowhere_below=0.99, confident_at=1.0)
+    ranking = OfflineRouter(org, config=config).rank("who defines the activation metric")
+    best = max(s.confidence for s in ranking.full if s.card_id in ("dana", "data-help"))
+    strict = replace(config, min_confidence=best + 0.01)
+    assert OfflineRouter(org, config=strict).rank(
+        "who defines the activation metric").candidates == ()
+
+
 def test_confidence_is_monotone_and_candidates_are_a_prefix(org: Index) -> None:
     ranking = OfflineRouter(org).rank("outage runbooks and postmortems for checkout")
     confidences = [s.confidence for s in ranking.full]
