@@ -30,6 +30,10 @@ no nursing homes" rules out a question about "our nursing homes" when no card sa
 of the negation's list ("ambulances, nursing homes or dental services"), without the
 verb a "does not" or "never" puts first ("does not offer a store card": "store card"),
 and is matched word for word, stopwords aside.
+
+A sentence that opens "What we do not do:" or "What this index does not cover:" heads
+the list after its colon. Every item ends at its own verb: "(work abroad goes to
+relationship firms)" names work abroad, never "goes".
 """
 
 from __future__ import annotations
@@ -58,6 +62,9 @@ _PASSIVE = re.compile(r"(?:is|are|was|were)(?:\s+not|n't)", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+")
 _VERB_FIRST = re.compile(r"(?:not|n't|never)$", re.IGNORECASE)
 _LIST = re.compile(r",|\(|\)|\b(?:or|and|nor)\b", re.IGNORECASE)
+_WHAT = re.compile(r"\s*what\b", re.IGNORECASE)
+_VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
+                   "comes came runs ran".split())  # fmt: skip
 EVERYDAY = 1.0  # the specificity of "today": a word this common names no subject
 # "user-generated content", "in-game advertising": a compound's parts are not subjects
 _COMPOUND = re.compile(r"\S+-\S+")
@@ -68,29 +75,47 @@ _NOT_SUBJECTS = frozenset(terms("does do did not never neither no runs sells iss
                                 "look covered scope"))  # fmt: skip
 
 
-def _scopes(preamble: str) -> Iterator[tuple[re.Match[str], str]]:
-    """Each negation and what it reaches: to the next negation (owning included), a
-    colon, or the end of its sentence; for "... are not ours", back to the previous
-    negation, a colon, or the start of its sentence."""
+def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
+    """Each negation and the items of the list it reaches: to the next negation (owning
+    included), a colon, or the end of its sentence; for "... are not ours", back to the
+    previous negation, a colon, or the start of its sentence. An item ends at its own
+    verb: "(work abroad goes to relationship firms)" is about work abroad, and "No
+    drafting tool is in production" about a drafting tool."""
     for sentence in _SENTENCE.findall(preamble):
         cues = list(_BOUNDARY.finditer(sentence))
         if not cues:
             continue
+        head, colon, listed = sentence.partition(":")
+        if colon and _WHAT.match(head) and cues[0].start() < len(head):
+            # "What we do not do: crime, family, immigration ..." heads the list it negates
+            yield "", [_before_verb(item) for item in _LIST.split(listed)]
         ends = [c.start() for c in cues[1:]] + [len(sentence)]
         starts = [0] + [c.end() for c in cues[:-1]]
         for cue, start, end in zip(cues, starts, ends, strict=True):
             if cue.lastgroup == "neg":
-                yield cue, sentence[cue.end():end].split(":", 1)[0]
+                scope = sentence[cue.end():end].split(":", 1)[0]
             elif cue.lastgroup == "ours":
-                yield cue, sentence[start:cue.start()].rsplit(":", 1)[-1]
+                scope = sentence[start:cue.start()].rsplit(":", 1)[-1]
+            else:
+                continue
+            yield cue.group(), [_before_verb(item) for item in _LIST.split(scope)]
+
+
+def _before_verb(item: str) -> str:
+    """``item`` up to a verb after its first word (the first may be the negated verb)."""
+    words = item.split()
+    for k, word in enumerate(words[1:], start=1):
+        if word.lower() in _VERBS:
+            return " ".join(words[:k])
+    return item
 
 
 def declared_absent(preamble: str) -> frozenset[str]:
     """The stemmed words the preamble puts inside a negation of the organization."""
     out: set[str] = set()
-    for cue, scope in _scopes(preamble):
-        words = _WORD.findall(_COMPOUND.sub(" ", scope))
-        if _PASSIVE.fullmatch(cue.group()):
+    for cue, items in _scopes(preamble):
+        words = [w for item in items for w in _WORD.findall(_COMPOUND.sub(" ", item))]
+        if _PASSIVE.fullmatch(cue):
             words = words[1:]  # "were not kept": the participle is the relation
         for word in words:
             if specificity(word.lower()) >= EVERYDAY:
@@ -102,9 +127,8 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
     """The negations' list items that are names of two to four words ("nursing homes",
     "third-party sellers"; not "electricity to households"): stems -> as written."""
     out: dict[tuple[str, ...], str] = {}
-    for cue, scope in _scopes(preamble):
-        items = _LIST.split(scope)
-        if _VERB_FIRST.search(cue.group()):
+    for cue, items in _scopes(preamble):
+        if _VERB_FIRST.search(cue):
             items[0] = items[0].strip().partition(" ")[2]  # "sell gas": the verb goes
         for item in items:
             words = _WORD.findall(item)

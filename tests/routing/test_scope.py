@@ -39,6 +39,11 @@ def _stems(words: str) -> set[str]:
          "shareholder register", "owned fund"),
         ("There's no trading desk. No franchises, no concessions.",
          "trading desk franchises concessions", ""),
+        ("What we do not do, so nobody searches for it: crime, conveyancing or immigration.",
+         "crime conveyancing immigration", ""),  # a "what we do not do" heads its list
+        ("No offices abroad (work there goes to partner firms). No drafting tool is in "
+         "production.", "offices abroad drafting tool", "goes production"),  # an item
+        # ends at its own verb
         ("The old cluster's data were not kept, and Workday Student wasn't bought.", "",
          "kept bought"),  # the participle of a passive negation is the relation
     ],
@@ -112,6 +117,8 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
          {"natural gas"}),  # owning ends the negation before it and is not read
         ("We never used Blackboard Learn.", {"Blackboard Learn"}),
         ("So there is no shareholder register here.", {"shareholder register"}),
+        ("What this index does not cover: council housing, trunk roads and schools.",
+         {"council housing", "trunk roads"}),
         ("The trust owns the hospital: patient records and clinical rotas are not ours.",
          {"patient records", "clinical rotas"}),
     ],
