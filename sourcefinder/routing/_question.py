@@ -11,8 +11,8 @@ came from. ``analyse`` splits a question into
 
 A negated span is one of:
 
-- a whole clause (up to ``.``, ``:``, ``;`` or ``!``; never one ending in ``?``, which is
-  the question itself) that opens with a dismissal ("Not ...", "Skip ...", "Never mind
+- a whole clause (up to ``.``, ``:``, ``;``, ``!`` or a dash between words; never one
+  ending in ``?``, which is the question itself) that opens with a dismissal ("Not ...", "Skip ...", "Never mind
   ...", "This isn't ...", "It wasn't ...", "We're not ...", "I don't need ..."), up to
   where the asker turns to what they want ("Not the IEC standard, I mean our own spec");
 - what comes before a place that failed ("I checked Looker and found nothing", "the
@@ -36,7 +36,9 @@ from dataclasses import dataclass
 
 from sourcefinder.routing._text import terms
 
-_CLAUSE = re.compile(r"[^.:;!?]+[.:;!?]*")
+# Clauses end after a run of . : ; ! ? and after a dash between words ("not the grant
+# record - I need the papers"); a hyphen inside a word or a range ("2019-2021") is kept.
+_CLAUSE_END = re.compile(r"(?<=[.:;!?])(?![.:;!?])|(?<=\s[-–—]\s)|(?<=\w—)(?=\w)")
 # A clause that opens with a dismissal.
 _CLAUSE_CUE = re.compile(
     r"^\s*(?:not\b|never ?mind\b|skip\b|forget\b|ignore\b|"
@@ -137,7 +139,7 @@ def analyse(question: str) -> Analysed:
     negation = "not" in low or "n't" in low or "nothing" in low or "but" in low
     contrast = any(w in low for w in _CONTRAST_WORDS)
     why = any(w in low for w in _WHY_WORDS)
-    for clause in _CLAUSE.findall(question):
+    for clause in _CLAUSE_END.split(question):
         if not clause.strip():
             continue
         if not clause.rstrip().endswith("?") and _CLAUSE_CUE.search(clause):

@@ -37,6 +37,10 @@ from sourcefinder.routing._question import analyse
          ("veg", "link")),
         ("The dashboard doesn't have the cut I need: outages by cause and feeder.",
          "cut I need: outages by cause and feeder.", ("dashboard",)),
+        ("not the grant record - I need the papers that came out of the project",
+         "I need the papers that came out of the project", ("grant", "record")),
+        ("Not the clause search tool — I just need a document on my own matter",
+         "I just need a document on my own matter", ("claus", "search", "tool")),
     ],
 )  # fmt: skip
 def test_negated_spans_are_split_off(question: str, positive: str, negated: tuple) -> None:
@@ -56,6 +60,8 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         # the named source is not the subject: what it shows is still the need
         "The control room screen shows Kelvin Rd feeder load now, but I need last winter's.",
         "I've got the Maximo record but it doesn't tell me which streets are fed from it.",
+        # a dash between words ends a clause; one in a range or a word ends nothing
+        "Outage records 2019 - 2021 for the x-ray unit - which system holds them?",
     ],
 )
 def test_stated_needs_are_not_exclusions(question: str) -> None:
