@@ -12,9 +12,10 @@ came from. ``analyse`` splits a question into
 A negated span is one of:
 
 - a whole clause (up to ``.``, ``:``, ``;``, ``!`` or a dash between words; never one
-  ending in ``?``, which is the question itself) that opens with a dismissal ("Not ...", "Skip ...", "Never mind
-  ...", "This isn't ...", "It wasn't ...", "We're not ...", "I don't need ..."), up to
-  where the asker turns to what they want ("Not the IEC standard, I mean our own spec");
+  ending in ``?``, which is the question itself) that opens with a dismissal ("Not
+  ...", "Skip ...", "Never mind ...", "This isn't ...", "It wasn't ...", "We're not
+  ...", "I don't need ..."), up to where the asker turns to what they want ("Not the IEC
+  standard, I mean our own spec");
 - what comes before a place that failed ("I checked Looker and found nothing", "the
   reviews site ... isn't there", "the dashboard doesn't have ..."); what follows it is
   the need;
