@@ -296,6 +296,18 @@ class LexicalIndex:
             return 0.0
         return sum(w * self.term_idf(t) for t, w in query.items() if t in mask) / total
 
+    def coverages(self, masks: Sequence[dict[str, int]], query: dict[str, float],
+                  besides: tuple[str, ...] = ()) -> list[float]:  # fmt: skip
+        """``coverage_of`` for each mask, a term counting only where it is in a field
+        other than those ``besides``."""
+        mass = {t: w * self.term_idf(t) for t, w in query.items()}
+        total = sum(mass.values())
+        if total <= 0:
+            return [0.0] * len(masks)
+        keep = ~sum(1 << FIELDS.index(f) for f in besides)
+        return [sum(mass[t] for t, bits in mask.items() if bits & keep and t in mass) / total
+                for mask in masks]  # fmt: skip
+
     def coverage(self, i: int, query: dict[str, float]) -> float:
         """Share of the query's idf mass that card ``i`` matches positively (0..1)."""
         return self.coverage_of(self.masks([i], query)[0], query)

@@ -13,7 +13,9 @@
    votes of similar past questions. With static word vectors (cheap, every question):
    their card cosine and past-question neighbours. With an embedder: card-vector
    cosine, vector neighbours, and centroids.
-2. **Fusion** by reciprocal rank (weights in ``RouterConfig``, table in ``_config``).
+2. **Fusion** by reciprocal rank (weights in ``RouterConfig``, table in ``_config``),
+   then, until past questions vote, the leading cards lifted by how much of the
+   question their text has (``w_coverage``).
 3. **Declarations**: NOT parts, ruled-out terms, supersession and demotion, drafts,
    trust and health (``_priors``), and periods: a card whose own text says it does not
    hold the time the question asks about ("14-day retention" for "logs from two months
@@ -412,8 +414,12 @@ class OfflineRouter:
     def _finish(self, q: _Question, signals: list[Signal], recall: Recall,
                 near: _Cosines | None) -> Ranking:  # fmt: skip
         cfg = self.config
+        fused = rrf(signals, cfg.rrf_k)
+        known: dict[int, dict[str, int]] = {}  # card -> its term mask, computed once
+        if cfg.w_coverage > 0 and not any(votes.score for votes in recall.votes):
+            fused = self._with_coverage(fused, q, known)
         adj = apply_declarations(
-            rrf(signals, cfg.rrf_k), self._cards, self._succ, q.embed_text, q.not_shares,
+            fused, self._cards, self._succ, q.embed_text, q.not_shares,
             q.excluded, not_strength=cfg.not_strength,
             excluded_strength=cfg.excluded_strength, current=q.current,
             demoted_factor=cfg.demoted_factor,
@@ -441,7 +447,9 @@ class OfflineRouter:
         evidence: list[float] = []
         first, second = self._top_two(q.lex)
         previous = 1.0
-        masks = self._lex.masks(order, q.query)
+        missing = [i for i in order if i not in known]
+        known.update(zip(missing, self._lex.masks(missing, q.query), strict=True))
+        masks = [known[i] for i in order]
         for i, mask in zip(order, masks, strict=True):
             ev = self._evidence(i, mask, q, near, lift_base, recall)
             lead = self._margin(float(q.lex[i]), first, second)
@@ -456,6 +464,31 @@ class OfflineRouter:
             full.append(Scored(card.id, round(conf, 4), reasons, i in pinned, card.extends))
         self._cluster_after_children(full, evidence)
         return self._verdict(full, evidence, q, recall, adj)
+
+    def _with_coverage(self, fused: dict[int, float], q: _Question,
+                       known: dict[int, dict[str, int]]) -> dict[int, float]:  # fmt: skip
+        """The leading cards' fused scores plus ``w_coverage`` times the idf share of the
+        query their text has (its inventory, ``contains``, aside), at the scale of the
+        first card's, rescaled so the best keeps the first's score. The cards' term masks
+        are left in ``known``.
+
+        Rank fusion hears one rare word a card repeats as loudly as several words a card
+        has once; this puts back how much of the question each card answers. Called only
+        before past questions vote: once they do, what worked decides.
+        """
+        if not fused:
+            return fused
+        lead = sorted(fused, key=lambda i: (-fused[i], i))[: max(self.config.full_depth, 10)]
+        top = fused[lead[0]]
+        lift = self.config.w_coverage * top
+        masks = self._lex.masks(lead, q.query)
+        known.update(zip(lead, masks, strict=True))
+        out = dict(fused)
+        for i, share in zip(lead, self._lex.coverages(masks, q.query, ("contains",)),
+                            strict=True):  # fmt: skip
+            out[i] += lift * share
+        scale = top / max(out[i] for i in lead)
+        return {i: s * scale for i, s in out.items()}
 
     def _cluster_after_children(self, full: list[Scored], evidence: list[float]) -> None:
         """When two of the first three are children of one cluster, the cluster itself

@@ -1,0 +1,67 @@
+"""How much of the question a card's text has: rank fusion hears one rare word a card
+repeats as loudly as several of the question's words a card has once, so the leading
+cards are lifted by their coverage before the index's declarations apply."""
+
+from __future__ import annotations
+
+from sourcefinder.routing import OfflineRouter, PastOutcome, RouterConfig
+from tests.routing.conftest import card, make_index
+
+QUESTION = "reconciliation at month-end for one entity ledger"
+
+
+def cards(reporting_in: str = "how") -> list:
+    reporting = "month-end management reporting packs per entity"
+    return [
+        card("recon-engine", "reconciliation engine: automated reconciliation of bank feeds",
+             contains="reconciliation jobs, reconciliation breaks, reconciliation matching",
+             kind="app"),
+        card("mgmt-reporting", "management packs", kind="wiki",
+             how=reporting if reporting_in == "how" else "search",
+             contains=reporting if reporting_in == "contains" else ""),
+        card("general-ledger", "the general ledger: journals and balances per entity", kind="app"),
+        card("entity-register", "the legal entity register: directors and filings", kind="app"),
+        card("ledger-archive", "ledger exports before 2019, by entity", kind="app"),
+    ]  # fmt: skip
+
+
+def first(router: OfflineRouter, question: str = QUESTION) -> str:
+    return router.rank(question).full[0].card_id
+
+
+def order(router: OfflineRouter, question: str = QUESTION) -> list[str]:
+    return [s.card_id for s in router.rank(question).full]
+
+
+def test_a_card_with_more_of_the_question_outranks_one_with_one_word_of_it() -> None:
+    index = make_index(cards())
+    assert first(OfflineRouter(index, config=RouterConfig(w_coverage=0))) == "recon-engine"
+    assert first(OfflineRouter(index)) == "mgmt-reporting"
+
+
+def test_words_only_in_a_cards_inventory_do_not_count_as_coverage() -> None:
+    """``contains`` lists what a source holds; a question touching its list is not
+    thereby about it, so coverage leaves it aside (ranking still reads it)."""
+    index = make_index(cards(reporting_in="contains"))
+    assert first(OfflineRouter(index, config=RouterConfig(w_coverage=0))) == "recon-engine"
+    assert first(OfflineRouter(index)) == "recon-engine"
+
+
+def test_once_past_questions_vote_coverage_steps_aside() -> None:
+    index = make_index(cards())
+    routers = [OfflineRouter(index), OfflineRouter(index, config=RouterConfig(w_coverage=0))]
+    for router in routers:
+        router.learn(PastOutcome("month-end reconciliation per entity", worked=("recon-engine",),
+                                 failed=()))  # fmt: skip
+    with_coverage, without = (order(r, "reconciliation at month-end for the entity ledger")
+                              for r in routers)  # fmt: skip
+    assert with_coverage == without
+
+
+def test_coverage_never_lifts_a_superseded_card_over_its_successor() -> None:
+    old = card("reports-v1", "month-end reporting packs per entity ledger, reconciliation notes",
+               kind="wiki")
+    new = card("reports-v2", "reporting packs", supersedes=("reports-v1",), kind="wiki")
+    index = make_index([*cards(), old, new])
+    ranked = order(OfflineRouter(index))
+    assert ranked.index("reports-v2") < ranked.index("reports-v1")
