@@ -12,22 +12,23 @@ from sourcefinder.nightshift.model import DeltaGroup
 from sourcefinder.nightshift.state import copy_index
 
 REPO = Path(__file__).resolve().parents[2]
-HARMFUL = SetField("metrics-hub", "what/what-not",
-                   "quarterly catering menus for the Rotterdam office — NOT anything else")
+# A wrong supersession claim: the call recordings would replace the certified dashboards,
+# so every metrics question is handed to them.
+HARMFUL = SetField("gong", "supersedes", "metrics-hub")
 
 
 def test_a_harmful_delta_is_blocked_and_named(tmp_path: Path,
                                               questions: list[Question]) -> None:
     copy_index(REPO / "index", tmp_path / "worktree")
     benign = [DeltaGroup(f"auto:{cid}", cid, (UpdateHealth(cid, 3, 0, date(2026, 10, 5))
-                                               .to_dict(),)) for cid in ("figma", "gong")]
-    harmful = DeltaGroup("approved:metrics-hub:x", "metrics-hub", (HARMFUL.to_dict(),))
+                                               .to_dict(),)) for cid in ("figma", "salesforce")]
+    harmful = DeltaGroup("approved:gong:x", "gong", (HARMFUL.to_dict(),))
     result = check(tmp_path / "worktree", [benign[0], harmful, benign[1]], questions,
                    tolerance=0.0, candidate=tmp_path / "candidate")
     assert not result.passed
     assert (result.candidate_hit_at_1 < result.baseline_hit_at_1
             or result.candidate_mrr < result.baseline_mrr)
-    assert result.culprits == ("approved:metrics-hub:x",)
+    assert result.culprits == ("approved:gong:x",)
 
 
 def test_benign_deltas_pass(tmp_path: Path, questions: list[Question]) -> None:

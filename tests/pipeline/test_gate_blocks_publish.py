@@ -11,8 +11,9 @@ from sourcefinder.publish import current_version
 from sourcefinder_pipeline.resources import NightShiftResource
 from sourcefinder_pipeline.run import materialize_loop
 
-HARMFUL = SetField("metrics-hub", "what/what-not",
-                   "quarterly catering menus for the Rotterdam office — NOT anything else")
+# A wrong supersession claim: the call recordings would replace the certified dashboards,
+# so every metrics question is handed to them.
+HARMFUL = SetField("gong", "supersedes", "metrics-hub")
 
 
 def test_the_eval_gate_blocks_a_harmful_delta(settings: Settings,
@@ -28,7 +29,7 @@ def test_the_eval_gate_blocks_a_harmful_delta(settings: Settings,
     gate = [c for c in result.get_asset_check_evaluations() if c.check_name == "eval_gate"]
     assert [c.passed for c in gate] == [False]
     responsible = gate[0].metadata["responsible"].value
-    assert str(responsible).startswith("approved:metrics-hub:")
+    assert str(responsible).startswith("approved:gong:")
     assert current_version(settings.home) == before
     materialized = {e.asset_key.to_user_string()
                     for e in result.get_asset_materialization_events() if e.asset_key}
