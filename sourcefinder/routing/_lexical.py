@@ -291,15 +291,12 @@ class LexicalIndex:
 
     def coverage_of(self, mask: dict[str, int], query: dict[str, float]) -> float:
         """Share of the query's idf mass that a card with term ``mask`` matches (0..1)."""
-        total = self.query_mass(query)
-        if total <= 0:
-            return 0.0
-        return sum(w * self.term_idf(t) for t, w in query.items() if t in mask) / total
+        return self.coverages([mask], query)[0]
 
     def coverages(self, masks: Sequence[dict[str, int]], query: dict[str, float],
                   besides: tuple[str, ...] = ()) -> list[float]:  # fmt: skip
         """``coverage_of`` for each mask, a term counting only where it is in a field
-        other than those ``besides``."""
+        other than those ``besides`` (every term a mask holds is in some field)."""
         mass = {t: w * self.term_idf(t) for t, w in query.items()}
         total = sum(mass.values())
         if total <= 0:

@@ -450,8 +450,9 @@ class OfflineRouter:
         missing = [i for i in order if i not in known]
         known.update(zip(missing, self._lex.masks(missing, q.query), strict=True))
         masks = [known[i] for i in order]
-        for i, mask in zip(order, masks, strict=True):
-            ev = self._evidence(i, mask, q, near, lift_base, recall)
+        covered = self._lex.coverages(masks, q.plain)
+        for i, mask, share in zip(order, masks, covered, strict=True):
+            ev = self._evidence(i, share, q, near, lift_base, recall)
             lead = self._margin(float(q.lex[i]), first, second)
             decisive = (min(1.0, score.get(i, 0.0) / ceiling) + lead) / 2
             conf = math.sqrt(ev * decisive) * score.get(i, 0.0) / top if top > 0 else 0.0
@@ -525,11 +526,12 @@ class OfflineRouter:
             return 0.0
         return max(0.0, 1.0 - second / lex_i)
 
-    def _evidence(self, i: int, mask: dict[str, int], q: _Question, near: _Cosines | None,
+    def _evidence(self, i: int, covered: float, q: _Question, near: _Cosines | None,
                   lift_base: float, recall: Recall) -> float:  # fmt: skip
-        """Absolute support for card ``i`` in 0..1, by noisy-OR over the signals."""
+        """Absolute support for card ``i`` (whose text has ``covered`` of the question's
+        idf mass) in 0..1, by noisy-OR over the signals."""
         cfg = self.config
-        parts = [min(1.0, self._lex.coverage_of(mask, q.plain) / cfg.coverage_full)]
+        parts = [min(1.0, covered / cfg.coverage_full)]
         if near is not None:
             # How far this card stands above the typical card for this question: raw
             # cosines of unrelated texts are already high (~0.8 for e5), lifts are not.
