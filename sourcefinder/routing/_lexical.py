@@ -289,14 +289,11 @@ class LexicalIndex:
                 out[k][t] = int(self.field_masks[t][at[k]])
         return out
 
-    def coverage_of(self, mask: dict[str, int], query: dict[str, float]) -> float:
-        """Share of the query's idf mass that a card with term ``mask`` matches (0..1)."""
-        return self.coverages([mask], query)[0]
-
     def coverages(self, masks: Sequence[dict[str, int]], query: dict[str, float],
                   besides: tuple[str, ...] = ()) -> list[float]:  # fmt: skip
-        """``coverage_of`` for each mask, a term counting only where it is in a field
-        other than those ``besides`` (every term a mask holds is in some field)."""
+        """Per term mask, the share of the query's idf mass that card matches (0..1), a
+        term counting only where it is in a field other than those ``besides`` (every
+        term a mask holds is in some field)."""
         mass = {t: w * self.term_idf(t) for t, w in query.items()}
         total = sum(mass.values())
         if total <= 0:
@@ -307,7 +304,7 @@ class LexicalIndex:
 
     def coverage(self, i: int, query: dict[str, float]) -> float:
         """Share of the query's idf mass that card ``i`` matches positively (0..1)."""
-        return self.coverage_of(self.masks([i], query)[0], query)
+        return self.coverages(self.masks([i], query), query)[0]
 
     @staticmethod
     def fields_of(mask: dict[str, int]) -> dict[str, list[str]]:
