@@ -21,6 +21,10 @@ A negated span is one of:
   the need;
 - a named source in subject place that says too little ("The Safety Rules don't say
   when ...", "VegLink tells me when the trees were cut, but I want ...");
+- a source in subject place of a statement of what it shows or says, when the asker
+  then asks for something else ("Looker shows gross bookings. Where do I get net
+  revenue?", "IBP shows the plan, but how much do we physically have?"); not when the
+  ask points back at it ("The report shows a loss. Can someone check it?");
 - inside any clause, a contrast (", not the X", "rather than X", "instead of X", "other
   than X", "except X", "setting aside X") up to the next comma or clause end, except in a
   clause asking why, where it is one of the options compared.
@@ -70,6 +74,37 @@ _SAYS_LITTLE = re.compile(
     r"am looking for|'d like)\b",
     re.IGNORECASE,
 )
+# A source in subject place of a statement of what it shows, before the asker turns to
+# what they want: "Looker shows gross bookings. Where do I get net revenue?", "IBP shows
+# the plan, but how much do we physically have?". Subject: up to four words.
+_SHOWS = re.compile(r"\b(?:just |only |still )?(?:shows?|says?|lists?)\b")
+_SHOWN_BY = re.compile(r"\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+")
+_BUT_ASKS = re.compile(
+    r"(?:,\s*|\s+)but\s+(?:where|how|what|which|who|when|is|are|was|were|do|does|did|can|"
+    r"could|should)\b|,\s*(?:where|how|what|which|who)\b",
+    re.IGNORECASE,
+)
+# An ask that points back at the statement ("... Can someone sanity-check it?", "Where
+# do I look that up?") is about what was named there.
+_BACK = re.compile(r"\b(?:it|that|them)\b", re.IGNORECASE)
+
+
+def _shown_by(clause: str, asked_apart: bool) -> re.Match[str] | None:
+    """The subject of ``clause`` when it states what a source shows and the asker then
+    asks for something else: in a question of its own (``asked_apart``, a statement
+    clause) or after "but" in the same clause."""
+    shows = _SHOWS.search(clause)
+    if not shows:
+        return None
+    subject = _SHOWN_BY.fullmatch(clause, 0, shows.start())
+    if not subject or not terms(subject.group(1)):
+        return None
+    if asked_apart and not clause.rstrip().endswith("?"):
+        return subject
+    turn = _BUT_ASKS.search(clause, shows.end())
+    return subject if turn and not _BACK.search(clause, turn.end()) else None
+
+
 _SUBJECT_NAME = re.compile(r"^\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
 # Inside a clause: a contrast ("..., not the X", "rather than X", "instead of X").
 _PHRASE_CUE = re.compile(
@@ -140,7 +175,12 @@ def analyse(question: str) -> Analysed:
     negation = "not" in low or "n't" in low or "nothing" in low or "but" in low
     contrast = any(w in low for w in _CONTRAST_WORDS)
     why = any(w in low for w in _WHY_WORDS)
-    for clause in _CLAUSE_END.split(question):
+    clauses = _CLAUSE_END.split(question)
+    stated = "show" in low or "say" in low or "list" in low
+    if stated:
+        ask = " ".join(c for c in clauses if c.rstrip().endswith("?"))
+        asked_apart = bool(ask) and not _BACK.search(ask)
+    for clause in clauses:
         if not clause.strip():
             continue
         if not clause.rstrip().endswith("?") and _CLAUSE_CUE.search(clause):
@@ -160,6 +200,9 @@ def analyse(question: str) -> Analysed:
         if says and subject and subject.end() <= says.start() and terms(subject.group(1)):
             negated.extend(terms(subject.group(1)))
             clause = clause[subject.end() :]
+        elif stated and (shown := _shown_by(clause, asked_apart)):
+            negated.extend(terms(shown.group(1)))
+            clause = " " + clause[shown.end() :]
         if not contrast or (why and _WHY.search(clause)):
             kept.append(clause)
             continue

@@ -37,6 +37,15 @@ from sourcefinder.routing._question import analyse
          ("veg", "link")),
         ("The dashboard doesn't have the cut I need: outages by cause and feeder.",
          "cut I need: outages by cause and feeder.", ("dashboard",)),
+        # a source stated to show something, then an ask for something else
+        ("Looker shows gross bookings. Where do I get net revenue for the board pack?",
+         "shows gross bookings. Where do I get net revenue for the board pack?",
+         ("looker",)),
+        ("the recruitment CRM shows the applicant, but where do I see the offer",
+         "shows the applicant, but where do I see the offer", ("recruit", "crm")),
+        ("Where are the rules on compassionate leave? SuccessFactors just shows my balance.",
+         "Where are the rules on compassionate leave? just shows my balance.",
+         ("success", "factor")),
         ("not the grant record - I need the papers that came out of the project",
          "I need the papers that came out of the project", ("grant", "record")),
         ("Not the clause search tool — I just need a document on my own matter",
@@ -60,6 +69,12 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         # the named source is not the subject: what it shows is still the need
         "The control room screen shows Kelvin Rd feeder load now, but I need last winter's.",
         "I've got the Maximo record but it doesn't tell me which streets are fed from it.",
+        # the ask points back at what the statement named: that is the subject
+        "The lane profit report shows a loss on one lane. Can someone sanity-check it?",
+        "An old commit message says 'fixes AB#2210'. Where do I look that up?",
+        "The audit log shows a login at 3am, but who was it?",
+        # a statement with no ask: nothing to turn to
+        "The roster shows me on nights next week.",
         # a dash between words ends a clause; one in a range or a word ends nothing
         "Outage records 2019 - 2021 for the x-ray unit - which system holds them?",
     ],
