@@ -60,6 +60,8 @@ _BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<neg>{_NEGATION})|(?P<own>{_OW
                        re.IGNORECASE)  # fmt: skip
 _PASSIVE = re.compile(r"(?:is|are|was|were)(?:\s+not|n't)", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+")
+# Words, and the marks a phrase never spans (a hyphen or an apostrophe it may).
+_TOKEN = re.compile(r"[^\W_]+|[.,;:!?()\[\]{}\"—–]")
 _VERB_FIRST = re.compile(r"(?:not|n't|never)$", re.IGNORECASE)
 _LIST = re.compile(r",|\(|\)|\b(?:or|and|nor)\b", re.IGNORECASE)
 _WHAT = re.compile(r"\s*what\b", re.IGNORECASE)
@@ -160,13 +162,31 @@ class Phrases:
         return bool(self._by_first)
 
     def found_in(self, text: str) -> dict[tuple[str, ...], str]:
-        seq = phrase_stems(_WORD.findall(text))
+        """The phrases ``text`` has. One other word may stand between two of a phrase's
+        words ("patient app" in "the patient adherence app"); a number or a mark may not
+        ("store 1042 card", "in a store: tills, card terminals")."""
+        tokens = _TOKEN.findall(text)
+        seq = phrase_stems(tokens)
         out: dict[tuple[str, ...], str] = {}
         for at, first in enumerate(seq):
             for stems, written in self._by_first.get(first, ()) if first else ():
-                if seq[at:at + len(stems)] == stems:
+                if _spans(seq, tokens, at, stems):
                     out[stems] = written
         return out
+
+
+def _spans(seq: tuple[str | None, ...], tokens: list[str], at: int,
+           stems: tuple[str, ...]) -> bool:  # fmt: skip
+    """Whether ``stems`` follow in ``seq`` from ``at``, one word allowed between two."""
+    pos = at + 1
+    for stem in stems[1:]:
+        if pos < len(seq) and seq[pos] == stem:
+            pos += 1
+        elif pos + 1 < len(seq) and seq[pos + 1] == stem and tokens[pos].isalpha():
+            pos += 2
+        else:
+            return False
+    return True
 
 
 def unsaid(phrases: dict[tuple[str, ...], str],

@@ -157,3 +157,21 @@ def test_many_declared_phrases_are_matched_in_one_pass() -> None:
     phrases = Phrases(declared_absent_phrases(preamble))
     question = " ".join(f"widget{i} thing" for i in range(2_000)) + " widget7 gadget7"
     assert list(phrases.found_in(question).values()) == ["widget7 gadget7"]
+
+
+def test_a_declared_phrase_is_found_with_a_word_between() -> None:
+    """"no patient app" rules out the patient adherence app too; not words that stand
+    apart, and not when a card speaks of a patient adherence app."""
+    phrases = Phrases({("patient", "app"): "patient app"})
+    assert list(phrases.found_in("crash logs for the patient adherence app").values()) \
+        == ["patient app"]  # fmt: skip
+    assert phrases.found_in("the patient said the new app crashed") == {}
+    assert phrases.found_in("a patient: app crashes") == {}
+    assert phrases.found_in("patient 42 app") == {}
+    said = "Acme runs hospitals. It has no patient app."
+    question = "crash logs for the patient adherence app?"
+    index = Index(root="index", title="Acme", cards={c.id: c for c in CARE}, preamble=said)
+    assert "patient app" in OfflineRouter(index).rank(question).ruled_out
+    cards = [*CARE, card("apps", "the patient adherence app's crash reports")]
+    index = Index(root="index", title="Acme", cards={c.id: c for c in cards}, preamble=said)
+    assert OfflineRouter(index).rank(question).ruled_out == ()
