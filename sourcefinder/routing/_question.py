@@ -21,7 +21,7 @@ A negated span is one of:
   the need;
 - a named source in subject place that says too little ("The Safety Rules don't say
   when ...", "VegLink tells me when the trees were cut, but I want ...");
-- a source in subject place of a statement of what it shows or says, when the asker
+- a source in subject place of a statement of what it shows or lists, when the asker
   then asks for something else ("Looker shows gross bookings. Where do I get net
   revenue?", "IBP shows the plan, but how much do we physically have?"); not when the
   ask points back at it ("The report shows a loss. Can someone check it?");
@@ -76,8 +76,10 @@ _SAYS_LITTLE = re.compile(
 )
 # A source in subject place of a statement of what it shows, before the asker turns to
 # what they want: "Looker shows gross bookings. Where do I get net revenue?", "IBP shows
-# the plan, but how much do we physically have?". Subject: up to four words.
-_SHOWS = re.compile(r"\b(?:just |only |still )?(?:shows?|says?|lists?)\b")
+# the plan, but how much do we physically have?". Subject: up to four words. Not "says":
+# its subject is as often a person ("Applicant says no claims in five years. How do I
+# check ...?") as a source.
+_SHOWS = re.compile(r"\b(?:just |only |still )?(?:shows?|lists?)\b")
 _SHOWN_BY = re.compile(r"\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+")
 _BUT_ASKS = re.compile(
     r"(?:,\s*|\s+)but\s+(?:where|how|what|which|who|when|is|are|was|were|do|does|did|can|"
@@ -176,7 +178,7 @@ def analyse(question: str) -> Analysed:
     contrast = any(w in low for w in _CONTRAST_WORDS)
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)
-    stated = "show" in low or "say" in low or "list" in low
+    stated = "show" in low or "list" in low
     if stated:
         ask = " ".join(c for c in clauses if c.rstrip().endswith("?"))
         asked_apart = bool(ask) and not _BACK.search(ask)

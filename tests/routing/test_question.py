@@ -72,6 +72,8 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         # the ask points back at what the statement named: that is the subject
         "The lane profit report shows a loss on one lane. Can someone sanity-check it?",
         "An old commit message says 'fixes AB#2210'. Where do I look that up?",
+        # who says so is as often a person as a source
+        "Applicant says no claims in five years. How do I check other insurers' records?",
         "The audit log shows a login at 3am, but who was it?",
         # a statement with no ask: nothing to turn to
         "The roster shows me on nights next week.",
