@@ -73,8 +73,8 @@ def test_the_example_suite_is_well_formed() -> None:
 
 
 @pytest.mark.parametrize(
-    "org", ["ashcombe", "coldharbour", "halden", "kestrel", "larkspur", "meridian", "northwind",
-            "quillpay", "skerry", "tessellate"],
+    "org", ["ashcombe", "brackenridge", "coldharbour", "halden", "kestrel", "larkspur",
+            "meridian", "northwind", "pennant", "quillpay", "skerry", "tessellate"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
