@@ -103,12 +103,13 @@ _IN_YEAR = re.compile(
 # A month named alone ("back in January", "the March storm", "since August"): this
 # year's, when it has begun; a month still to come this year is left unread. Capitalized
 # full names only, so "may" the verb and "march" the verb are never read; "May" itself
-# needs a preposition before it.
+# needs a preposition or a day of the month before it ("on 12 May").
 _FULL = "|".join(m for m in calendar.month_name if m and m != "May")
 _BARE_MONTH = re.compile(
     rf"(?:\b([Ss]ince|[Ii]n|[Ff]rom|[Dd]uring|early|late|mid|[Tt]his|[Bb]ack in)\s+)?"
     rf"\b(?<![Ll]ast )(?<![Pp]ast )(?<![Pp]revious )"
-    rf"({_FULL}|(?<=in |om |ng |ce |ly |te |id |is )May)\b(?![-\s,]*(?:{_YEAR}|of\s+{_YEAR}))"
+    rf"({_FULL}|(?<=in |om |ng |ce |ly |te |id |is |\d\d | \d )May)\b"
+    rf"(?![-\s,]*(?:{_YEAR}|of\s+{_YEAR}))"
 )
 _RELATIVE = re.compile(r"\b(last|past|previous)\s+(year|quarter|month|week)\b|\byesterday\b",
                        re.IGNORECASE)  # fmt: skip

@@ -41,6 +41,8 @@ TODAY = date(2026, 11, 30)
         ("the app's error logs from the March storm", date(2026, 3, 1), date(2026, 3, 31)),
         ("every deploy since August", date(2026, 8, 1), TODAY),
         ("what broke in May", date(2026, 5, 1), date(2026, 5, 31)),
+        ("the GPS trail on 12 May this year", date(2026, 5, 1), date(2026, 5, 31)),
+        ("the 3 May incident", date(2026, 5, 1), date(2026, 5, 31)),
         ("drone photos from the 2018 inspection round", date(2018, 1, 1),
          date(2018, 12, 31)),
     ],
@@ -67,6 +69,7 @@ def test_relative_periods_cross_the_new_year() -> None:
         "Which ticket is INC-2026-0871?",
         "The FY2030 budget draft",  # the future is not a period anything holds yet
         "It may take a while to march through the backlog",  # verbs, not months
+        "We may 2 weeks from now",
         "What's planned for the December release?",  # still to come this year
     ],
 )
