@@ -29,7 +29,9 @@ no nursing homes" rules out a question about "our nursing homes" when no card sa
 "nursing homes", even though cards speak of nursing and of homes. A phrase is one item
 of the negation's list ("ambulances, nursing homes or dental services"), without the
 verb a "does not" or "never" puts first ("does not offer a store card": "store card"),
-and is matched word for word, stopwords aside.
+and is matched word for word, stopwords aside, one other word allowed between two of
+them. The noun that ends a list ("pet, travel or business insurance") is shared by the
+single words before it: "travel insurance" is a phrase too.
 
 A sentence that opens "What we do not do:" or "What this index does not cover:" heads
 the list after its colon. Every item ends at its own verb: "(work abroad goes to
@@ -132,12 +134,22 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
     for cue, items in _scopes(preamble):
         if _VERB_FIRST.search(cue):
             items[0] = items[0].strip().partition(" ")[2]  # "sell gas": the verb goes
+        named = []
         for item in items:
             words = _WORD.findall(item)
             while words and not terms(words[0]):
                 words = words[1:]  # "on Nintendo Switch", "a store card"
             while words and not terms(words[-1]):
                 words = words[:-1]  # "no shareholder register here"
+            if words:
+                named.append(words)
+        # "pet, travel or business insurance": the last item's noun is also that of the
+        # single words before it that name no thing of their own (not "ambulances")
+        if len(named) > 1 and len(named[-1]) == 2:
+            head = named[-1][-1]
+            named += [[words[0], head] for words in named[:-1]
+                      if len(words) == 1 and not words[0].lower().endswith("s")]
+        for words in named:
             stems = phrase_stems(words)
             if 2 <= len(stems) <= 4 and None not in stems \
                     and not set(stems) & _NOT_SUBJECTS:  # fmt: skip

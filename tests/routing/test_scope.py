@@ -121,6 +121,9 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
          {"council housing", "trunk roads"}),
         ("The trust owns the hospital: patient records and clinical rotas are not ours.",
          {"patient records", "clinical rotas"}),
+        # the noun ending the list is every single word's before it
+        ("We do not sell pet, travel or business insurance.",
+         {"pet insurance", "travel insurance", "business insurance"}),
     ],
 )  # fmt: skip
 def test_the_preamble_names_what_the_organization_has_not(preamble: str,
