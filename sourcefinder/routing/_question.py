@@ -25,6 +25,8 @@ A negated span is one of:
   then asks for something else ("Looker shows gross bookings. Where do I get net
   revenue?", "IBP shows the plan, but how much do we physically have?"); not when the
   ask points back at it ("The report shows a loss. Can someone check it?");
+- a source that sends the asker on ("Loyalty say they don't take complaints"), when the
+  caller can tell a source's name from a person ("the customer says they didn't");
 - inside any clause, a contrast (", not the X", "rather than X", "instead of X", "other
   than X", "except X", "setting aside X") up to the next comma or clause end, except in a
   clause asking why, where it is one of the options compared.
@@ -37,6 +39,7 @@ feeder load now, but I need last winter's" dismisses nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sourcefinder.routing._text import terms
@@ -89,6 +92,23 @@ _BUT_ASKS = re.compile(
 # An ask that points back at the statement ("... Can someone sanity-check it?", "Where
 # do I look that up?") is about what was named there.
 _BACK = re.compile(r"\b(?:it|that|them)\b", re.IGNORECASE)
+
+
+# A place that sends the asker on: "Loyalty say they don't take complaints", "Reserving
+# say they don't set individual reserves". Who says so may be a person ("the customer
+# says they didn't get it"): only a source's name is dismissed.
+_REDIRECT = re.compile(
+    r"\b(?:says?|said|told (?:me|us))\s+(?:that\s+)?(?:they|it|we)\s*(?:don't|do not|doesn't|"
+    r"does not|can't|cannot|won't|aren't|are not|isn't|is not|'re not|'s not)\b",
+    re.IGNORECASE,
+)
+
+
+def _redirected_by(clause: str, is_source: Callable[[list[str]], bool]) -> re.Match[str] | None:
+    said = _REDIRECT.search(clause)
+    subject = _SHOWN_BY.fullmatch(clause, 0, said.start()) if said else None
+    named = terms(subject.group(1)) if subject else []
+    return subject if named and is_source(named) else None
 
 
 def _shown_by(clause: str, asked_apart: bool) -> re.Match[str] | None:
@@ -168,7 +188,9 @@ class Analysed:
     current: bool  # the question points at the present ("now", "today", "latest"...)
 
 
-def analyse(question: str) -> Analysed:
+def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None) -> Analysed:
+    """``is_source(stems)``: whether those words name a source, for "Loyalty say they
+    don't ..." (without it, no one who says so is dismissed)."""
     kept: list[str] = []
     negated: list[str] = []
     # most questions have no cue at all: the word tests below skip the patterns (a third
@@ -205,6 +227,9 @@ def analyse(question: str) -> Analysed:
         elif stated and (shown := _shown_by(clause, asked_apart)):
             negated.extend(terms(shown.group(1)))
             clause = " " + clause[shown.end() :]
+        elif negation and is_source and (redirect := _redirected_by(clause, is_source)):
+            negated.extend(terms(redirect.group(1)))
+            clause = " " + clause[redirect.end() :]
         if not contrast or (why and _WHY.search(clause)):
             kept.append(clause)
             continue

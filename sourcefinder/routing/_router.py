@@ -88,6 +88,7 @@ PRIMER_ONLY = FieldWeights(id=0, what=0, contains=0, examples=0, how=0, gotchas=
                            pointed=0, primer=1.0)  # fmt: skip
 # Tokens as the lexical index cuts them ("ICS2", "EC2" stay whole); those opening with a
 # digit ("2am", "40ft", "2016") are quantities, not subjects, and are left out.
+_NAME = re.compile(r"[,:;(—–]| - ")  # where a discriminator's opening name ends
 _WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*")
 
 
@@ -202,6 +203,10 @@ class OfflineRouter:
         self._today = today
         self._periods = Periods(self._cards, HUMAN_KINDS)
         self._keys = Keys(self._cards)  # "references like AB#1234 point here"
+        # each card's name: its id's words and what its discriminator opens with
+        # ("HireDesk, BPS's hire system: ..."), so "HireDesk say they ..." names a source
+        self._names = [frozenset(terms(c.id.replace("-", " ")) + terms(_NAME.split(c.what)[0]))
+                       for c in self._cards]  # fmt: skip
         # what the preamble says the organization has not, that no card mentions either
         self._absent = frozenset(t for t in declared_absent(index.preamble)
                                  if not self._lex.knows(t))  # fmt: skip
@@ -253,7 +258,7 @@ class OfflineRouter:
         memory built with an embedder computes one.
         """
         vector = static = None
-        text = analyse(outcome.question).positive
+        text = analyse(outcome.question, self._names_source).positive
         if self._cache is not None:
             vector = self._cache.peek(text)
         if self._static is not None:
@@ -263,7 +268,7 @@ class OfflineRouter:
     def prime(self, questions: list[str]) -> None:
         """Embed many questions in batches ahead of ``rank``/``learn`` (a no-op when off)."""
         if self._cache is not None:
-            self._cache.prime([analyse(q).positive for q in questions])
+            self._cache.prime([analyse(q, self._names_source).positive for q in questions])
 
     # --- ranking ----------------------------------------------------------------------
 
@@ -309,7 +314,7 @@ class OfflineRouter:
         return self._finish(q, signals + recall.signals, recall, _Cosines(cos))
 
     def _question(self, question: str, context: str) -> _Question:
-        analysed = analyse(question)
+        analysed = analyse(question, self._names_source)
         today = self._today or date.today()
         asked = asked_period(analysed.positive, today)
         qterms = dict.fromkeys(terms(analysed.positive), 1.0)
@@ -353,6 +358,11 @@ class OfflineRouter:
                          analysed.current, analysed.positive, uncovered, unmatched,
                          out_of_period=period, period=asked, absent=absent,
                          keys=keys)  # fmt: skip
+
+    def _names_source(self, stems: list[str]) -> bool:
+        """Whether ``stems`` are all words of one card's name."""
+        wanted = set(stems)
+        return any(wanted <= name for name in self._names)
 
     def _texts_with(self, stems: tuple[str, ...]) -> list[str]:
         """The routable text of each card whose own text has every one of ``stems``."""

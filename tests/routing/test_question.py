@@ -120,3 +120,16 @@ def test_long_hostile_questions_are_read_in_linear_time() -> None:
     assert analyse(many).positive.endswith("where does the code?")
     assert analyse("Not x, " * 10_000 + "where?").positive
     assert analyse("The A" * 10_000 + " doesn't say it. Where?").negated
+
+
+def test_a_source_that_sends_the_asker_on_is_dismissed() -> None:
+    """"Loyalty say they don't take complaints": not where to look. Who says so may be
+    a person, so only a name the caller knows as a source's is dismissed."""
+    sources = {"loyalti"}.issuperset
+    question = "Loyalty say they don't take complaints. Where does a complaint go?"
+    analysed = analyse(question, sources)
+    assert analysed.negated == ("loyalti",)
+    assert "Loyalty" not in analysed.positive
+    assert analyse(question).negated == ()  # no names known: nothing dismissed
+    person = "The customer says they didn't get the refund. Where do I check it went out?"
+    assert analyse(person, sources).negated == ()

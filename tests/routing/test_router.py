@@ -5,6 +5,7 @@ from dataclasses import replace
 
 from sourcefinder.index.model import Card, FoundationNode, Health, Index, Ref
 from sourcefinder.routing import Embedder, OfflineRouter, PastOutcome, Ranking, RouterConfig, Scored
+from tests.routing.conftest import card
 
 
 def ids(ranking_full: tuple[Scored, ...]) -> list[str]:
@@ -373,3 +374,20 @@ def test_a_key_goes_to_the_system_whose_records_carry_its_shape() -> None:
     assert "its records carry keys like AB#1234 (the question has AB#2210)" in first.reasons
     plain = router.rank("A commit message says it fixes a bug. Where is that?")
     assert plain.candidates[0].card_id == "jira"
+
+
+def test_a_source_that_sends_the_asker_on_is_not_where_to_look(
+        index_of: Callable[[list[Card]], Index]) -> None:  # fmt: skip
+    """The router knows its sources' names (a card's id, the name its discriminator
+    opens with): "Points desk say they don't ..." dismisses that source."""
+    cards = [
+        card("loyalty", "Points desk, the loyalty scheme: tiers, points and complaints "
+             "about member benefits"),
+        card("customer-care", "customer care: complaints about service, refunds"),
+    ]  # fmt: skip
+    router = OfflineRouter(index_of(cards))
+    question = "Points desk say they don't take complaints about tiers. Where do they go?"
+    assert router.rank(question).full[0].card_id == "customer-care"
+    # a person who says so is not a source: the same words keep their weight
+    person = "Points member says they don't understand tiers and complaints. Who explains?"
+    assert router.rank(person).full[0].card_id == "loyalty"
