@@ -25,8 +25,9 @@ A negated span is one of:
   then asks for something else ("Looker shows gross bookings. Where do I get net
   revenue?", "IBP shows the plan, but how much do we physically have?"); not when the
   ask points back at it ("The report shows a loss. Can someone check it?");
-- a source that sends the asker on ("Loyalty say they don't take complaints"), when the
-  caller can tell a source's name from a person ("the customer says they didn't");
+- the same with "says", and a source that sends the asker on ("Loyalty say they don't
+  take complaints"), when the caller tells a source's name from a person's ("the
+  customer says they didn't ..." dismisses nothing);
 - inside any clause, a contrast (", not the X", "rather than X", "instead of X", "other
   than X", "except X", "setting aside X") up to the next comma or clause end, except in a
   clause asking why, where it is one of the options compared.
@@ -79,10 +80,10 @@ _SAYS_LITTLE = re.compile(
 )
 # A source in subject place of a statement of what it shows, before the asker turns to
 # what they want: "Looker shows gross bookings. Where do I get net revenue?", "IBP shows
-# the plan, but how much do we physically have?". Subject: up to four words. Not "says":
-# its subject is as often a person ("Applicant says no claims in five years. How do I
-# check ...?") as a source.
-_SHOWS = re.compile(r"\b(?:just |only |still )?(?:shows?|lists?)\b")
+# the plan, but how much do we physically have?". Subject: up to four words. For "says"
+# the subject must be a source's name: it is as often a person ("Applicant says no claims
+# in five years. How do I check ...?").
+_SHOWS = re.compile(r"\b(?:just |only |still )?(?:shows?|lists?|(says?))\b")
 _SHOWN_BY = re.compile(r"\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+")
 _BUT_ASKS = re.compile(
     r"(?:,\s*|\s+)but\s+(?:where|how|what|which|who|when|is|are|was|were|do|does|did|can|"
@@ -111,7 +112,8 @@ def _redirected_by(clause: str, is_source: Callable[[list[str]], bool]) -> re.Ma
     return subject if named and is_source(named) else None
 
 
-def _shown_by(clause: str, asked_apart: bool) -> re.Match[str] | None:
+def _shown_by(clause: str, asked_apart: bool,
+              is_source: Callable[[list[str]], bool] | None) -> re.Match[str] | None:
     """The subject of ``clause`` when it states what a source shows and the asker then
     asks for something else: in a question of its own (``asked_apart``, a statement
     clause) or after "but" in the same clause."""
@@ -120,6 +122,8 @@ def _shown_by(clause: str, asked_apart: bool) -> re.Match[str] | None:
         return None
     subject = _SHOWN_BY.fullmatch(clause, 0, shows.start())
     if not subject or not terms(subject.group(1)):
+        return None
+    if shows.group(1) and not (is_source and is_source(terms(subject.group(1)))):
         return None
     if asked_apart and not clause.rstrip().endswith("?"):
         return subject
@@ -200,7 +204,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     contrast = any(w in low for w in _CONTRAST_WORDS)
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)
-    stated = "show" in low or "list" in low
+    stated = "show" in low or "list" in low or "say" in low
     if stated:
         ask = " ".join(c for c in clauses if c.rstrip().endswith("?"))
         asked_apart = bool(ask) and not _BACK.search(ask)
@@ -224,7 +228,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         if says and subject and subject.end() <= says.start() and terms(subject.group(1)):
             negated.extend(terms(subject.group(1)))
             clause = clause[subject.end() :]
-        elif stated and (shown := _shown_by(clause, asked_apart)):
+        elif stated and (shown := _shown_by(clause, asked_apart, is_source)):
             negated.extend(terms(shown.group(1)))
             clause = " " + clause[shown.end() :]
         elif negation and is_source and (redirect := _redirected_by(clause, is_source)):

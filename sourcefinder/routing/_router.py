@@ -205,8 +205,9 @@ class OfflineRouter:
         self._keys = Keys(self._cards)  # "references like AB#1234 point here"
         # each card's name: its id's words and what its discriminator opens with
         # ("HireDesk, BPS's hire system: ..."), so "HireDesk say they ..." names a source
-        self._names = [frozenset(terms(c.id.replace("-", " ")) + terms(_NAME.split(c.what)[0]))
-                       for c in self._cards]  # fmt: skip
+        self._names = {name for c in self._cards
+                       for name in (frozenset(terms(c.id.replace("-", " "))),
+                                    frozenset(terms(_NAME.split(c.what)[0])))}  # fmt: skip
         # what the preamble says the organization has not, that no card mentions either
         self._absent = frozenset(t for t in declared_absent(index.preamble)
                                  if not self._lex.knows(t))  # fmt: skip
@@ -360,9 +361,8 @@ class OfflineRouter:
                          keys=keys)  # fmt: skip
 
     def _names_source(self, stems: list[str]) -> bool:
-        """Whether ``stems`` are all words of one card's name."""
-        wanted = set(stems)
-        return any(wanted <= name for name in self._names)
+        """Whether ``stems`` are one card's name, no more and no less."""
+        return frozenset(stems) in self._names
 
     def _texts_with(self, stems: tuple[str, ...]) -> list[str]:
         """The routable text of each card whose own text has every one of ``stems``."""

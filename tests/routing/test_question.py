@@ -133,3 +133,12 @@ def test_a_source_that_sends_the_asker_on_is_dismissed() -> None:
     assert analyse(question).negated == ()  # no names known: nothing dismissed
     person = "The customer says they didn't get the refund. Where do I check it went out?"
     assert analyse(person, sources).negated == ()
+
+
+def test_what_a_named_source_says_is_dismissed_and_what_a_person_says_is_not() -> None:
+    sources = {"datadog"}.issuperset
+    question = "Datadog says traffic is fine, but how much have we sold this morning?"
+    assert analyse(question, sources).negated == ("datadog",)
+    assert analyse(question).negated == ()
+    person = "Applicant says no claims in five years, but how do I check other insurers?"
+    assert analyse(person, sources).negated == ()
