@@ -73,8 +73,9 @@ def test_the_example_suite_is_well_formed() -> None:
 
 
 @pytest.mark.parametrize(
-    "org", ["ashcombe", "brackenridge", "coldharbour", "halden", "kestrel", "larkspur",
-            "meridian", "northwind", "pennant", "quillpay", "skerry", "tessellate"],
+    "org", ["ashcombe", "brackenridge", "coldharbour", "halden", "kestrel", "lanternfish",
+            "larkspur", "meridian", "northwind", "pennant", "quillpay", "skerry", "tessellate",
+            "thistledown"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
