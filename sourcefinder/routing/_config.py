@@ -123,6 +123,10 @@ class RouterConfig:
     # Declarations: NOT part, demotion, drafts, trust and health priors (``_priors``).
     not_strength: float = 3.0
     excluded_strength: float = 3.0
+    # A card the asker dismissed by its name ("Looker shows gross bookings. Where ...?")
+    # counts as if the dismissed words were at least this share of the question, however
+    # long the question: +1 hit@1 over fifteen organizations at 0.3 (and at 0.6).
+    named_excluded: float = 0.3
     demoted_factor: float = 0.5
     draft_factor: float = 0.85
     trust_factors: tuple[tuple[str, float], ...] = (

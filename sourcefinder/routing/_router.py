@@ -205,9 +205,9 @@ class OfflineRouter:
         self._keys = Keys(self._cards)  # "references like AB#1234 point here"
         # each card's name: its id's words and what its discriminator opens with
         # ("HireDesk, BPS's hire system: ..."), so "HireDesk say they ..." names a source
-        self._names = {name for c in self._cards
-                       for name in (frozenset(terms(c.id.replace("-", " "))),
-                                    frozenset(terms(_NAME.split(c.what)[0])))}  # fmt: skip
+        self._card_names = [(frozenset(terms(c.id.replace("-", " "))),
+                             frozenset(terms(_NAME.split(c.what)[0]))) for c in self._cards]
+        self._names = {name for names in self._card_names for name in names}
         # what the preamble says the organization has not, that no card mentions either
         self._absent = frozenset(t for t in declared_absent(index.preamble)
                                  if not self._lex.knows(t))  # fmt: skip
@@ -348,6 +348,12 @@ class OfflineRouter:
                 excluded[i] = (share + idf / mass, [*words, forms.get(t, t)])
             for i in lex.not_cards(t):
                 rules_out[i] += idf
+        if analysed.negated and self.config.named_excluded > 0:
+            # a card dismissed by its name is out however long the question is
+            dismissed = set(analysed.negated)
+            for i, (share, words) in excluded.items():
+                if any(name and name <= dismissed for name in self._card_names[i]):
+                    excluded[i] = (max(share, self.config.named_excluded), words)
         uncovered, unmatched = self._uncovered(analysed.positive)
         keys = self._keys.asked(analysed.positive)
         absent = tuple(dict.fromkeys(

@@ -391,3 +391,19 @@ def test_a_source_that_sends_the_asker_on_is_not_where_to_look(
     # a person who says so is not a source: the same words keep their weight
     person = "Points member says they don't understand tiers and complaints. Who explains?"
     assert router.rank(person).full[0].card_id == "loyalty"
+
+
+def test_a_source_dismissed_by_name_is_out_however_long_the_question(
+        index_of: Callable[[list[Card]], Index]) -> None:  # fmt: skip
+    """A name is a small share of a long question's words; dismissed by name, the card
+    still goes down as if it were at least ``named_excluded`` of the question."""
+    cards = [
+        card("looker", "Looker, the dashboards: gross bookings by title, platform, region and "
+             "week, revenue and retention"),
+        card("netsuite", "NetSuite, the ledger: net revenue after platform fees, invoices"),
+    ]  # fmt: skip
+    question = ("Looker shows gross bookings by title, platform, region and week for the "
+                "board. Where is revenue after the platform cut?")  # fmt: skip
+    weak = OfflineRouter(index_of(cards), config=RouterConfig(named_excluded=0))
+    assert ids(weak.rank(question).full)[0] == "looker"
+    assert ids(OfflineRouter(index_of(cards)).rank(question).full)[0] == "netsuite"
