@@ -203,7 +203,8 @@ _CARD_FROM = re.compile(
     rf"\bfrom\s+{_DATE}(?:\s+(?:to|until|through)\s+{_DATE})?\b", re.IGNORECASE
 )
 _CARD_RANGE = re.compile(
-    rf"(?<![\w-])({_YEAR})\s*(?:–|—|-|to)\s*({_YEAR}|present|now|today)\b(?![-/]\d)",
+    rf"(?<![\w-])(?:({_MONTH})\s+)?({_YEAR})\s*(?:–|—|-|to)\s*(?:({_MONTH})\s+)?"
+    rf"({_YEAR}|present|now|today)\b(?![-/]\d)",
     re.IGNORECASE,
 )
 # "2011–2014 data was purged in the migration": a span that is gone is not held
@@ -312,12 +313,12 @@ def coverage(card: Card) -> Coverage:
         for m in _CARD_RANGE.finditer(text):
             if _GONE.match(text, m.end()):
                 continue
-            first, last = m.group(1), m.group(2)
+            first, last = m.group(2), m.group(4)
             if last[0].isdigit() and not int(first) <= int(last) <= int(first) + 60:
                 continue
-            starts.append((none, date(int(first), 1, 1)))
-            if last[0].isdigit():
-                ends.append(date(int(last), 12, 31))
+            starts.append((none, _date(m.group(1), first, None, None, end=False)))
+            if last[0].isdigit():  # "2016 – Jul 2022": to the end of July
+                ends.append(_date(m.group(3), last, None, None, end=True))
         for pattern in (_CARD_NOTHING, _CARD_STARTS):
             for m in pattern.finditer(text):
                 starts.append((none, _date(*m.group(1, 2, 3, 4), end=False)))

@@ -99,6 +99,11 @@ def test_coverage_reads_starts_ends_ranges_and_retention() -> None:
     assert cov.start == date(2012, 1, 1)
     cov = coverage(_card("on-call schedules", "alert history starts May 2023"))
     assert cov.start == date(2023, 5, 1)
+    # a range whose ends name their month
+    cov = coverage(_card("Freshdesk support tickets 2016 – Jul 2022, read-only"))
+    assert (cov.start, cov.end) == (date(2016, 1, 1), date(2022, 7, 31))
+    cov = coverage(_card("the old rota tool, Mar 2019 - Feb 2024"))
+    assert (cov.start, cov.end) == (date(2019, 3, 1), date(2024, 2, 29))
 
 
 @pytest.mark.parametrize(
