@@ -93,8 +93,6 @@ _BUT_ASKS = re.compile(
 # An ask that points back at the statement ("... Can someone sanity-check it?", "Where
 # do I look that up?") is about what was named there.
 _BACK = re.compile(r"\b(?:it|that|them)\b", re.IGNORECASE)
-
-
 # A place that sends the asker on: "Loyalty say they don't take complaints", "Reserving
 # say they don't set individual reserves". Who says so may be a person ("the customer
 # says they didn't get it"): only a source's name is dismissed.
@@ -106,6 +104,7 @@ _REDIRECT = re.compile(
 
 
 def _redirected_by(clause: str, is_source: Callable[[list[str]], bool]) -> re.Match[str] | None:
+    """The subject of ``clause`` when it is a source saying the need is not its own."""
     said = _REDIRECT.search(clause)
     subject = _SHOWN_BY.fullmatch(clause, 0, said.start()) if said else None
     named = terms(subject.group(1)) if subject else []
@@ -205,6 +204,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)
     stated = "show" in low or "list" in low or "say" in low
+    asked_apart = False  # a question of its own follows, not pointing back at the rest
     if stated:
         ask = " ".join(c for c in clauses if c.rstrip().endswith("?"))
         asked_apart = bool(ask) and not _BACK.search(ask)
