@@ -102,13 +102,17 @@ _IN_YEAR = re.compile(
 )
 # A month named alone ("back in January", "the March storm", "since August"): this
 # year's, when it has begun; a month still to come this year is left unread. Capitalized
-# full names only, so "may" the verb and "march" the verb are never read; "May" itself
-# needs a preposition or a day of the month before it ("on 12 May").
+# full names, or small ones after "in", "since", "from" or "during" ("back in august"),
+# so "may" the verb and "march" the verb are never read; "May" itself needs a preposition
+# or a day of the month before it ("on 12 May").
 _FULL = "|".join(m for m in calendar.month_name if m and m != "May")
+# written small ("back in august"), after a preposition; never "may" or "march"
+_LOW = "|".join(m.lower() for m in calendar.month_name if m and m not in ("May", "March"))
 _BARE_MONTH = re.compile(
     rf"(?:\b([Ss]ince|[Ii]n|[Ff]rom|[Dd]uring|early|late|mid|[Tt]his|[Bb]ack in)\s+)?"
     rf"\b(?<![Ll]ast )(?<![Pp]ast )(?<![Pp]revious )"
-    rf"({_FULL}|(?<=in |om |ng |ce |ly |te |id |is |\d\d | \d )May)\b"
+    rf"({_FULL}|(?<=in |om |ng |ce |ly |te |id |is |\d\d | \d )May"
+    rf"|(?<=in |om |ng |ce )(?:{_LOW}))\b"
     rf"(?![-\s,]*(?:{_YEAR}|of\s+{_YEAR}))"
 )
 _RELATIVE = re.compile(r"\b(last|past|previous)\s+(year|quarter|month|week)\b|\byesterday\b",
@@ -116,7 +120,7 @@ _RELATIVE = re.compile(r"\b(last|past|previous)\s+(year|quarter|month|week)\b|\b
 
 
 _WHEN_WORDS = ("ago", "last", "past", "previous", "yesterday")
-_MONTH_NAMES = tuple(m for m in calendar.month_name if m)
+_MONTH_LOWS = tuple(m.lower() for m in calendar.month_name if m)
 
 
 def _month_span(year: int, month: int) -> Period:
@@ -137,7 +141,7 @@ def asked_period(question: str, today: date) -> Period | None:
     mentions: the span covering all of them)."""
     low = question.lower()
     if not (_DIGIT.search(question) or any(w in low for w in _WHEN_WORDS)
-            or any(m in question for m in _MONTH_NAMES)):  # fmt: skip
+            or any(m in low for m in _MONTH_LOWS)):  # fmt: skip
         return None  # most questions name no time: skip the eleven patterns
     spans: list[Period] = []
     for m in _AGO.finditer(question):

@@ -43,6 +43,8 @@ TODAY = date(2026, 11, 30)
         ("what broke in May", date(2026, 5, 1), date(2026, 5, 31)),
         ("the GPS trail on 12 May this year", date(2026, 5, 1), date(2026, 5, 31)),
         ("the 3 May incident", date(2026, 5, 1), date(2026, 5, 31)),
+        ("the cctv recording from back in august", date(2026, 8, 1), date(2026, 8, 31)),
+        ("every refund since june", date(2026, 6, 1), TODAY),
         ("drone photos from the 2018 inspection round", date(2018, 1, 1),
          date(2018, 12, 31)),
     ],
@@ -70,6 +72,8 @@ def test_relative_periods_cross_the_new_year() -> None:
         "The FY2030 budget draft",  # the future is not a period anything holds yet
         "It may take a while to march through the backlog",  # verbs, not months
         "We may 2 weeks from now",
+        "the august committee's minutes",  # small, and after no preposition
+        "they march in may",
         "What's planned for the December release?",  # still to come this year
     ],
 )
