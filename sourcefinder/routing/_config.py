@@ -165,6 +165,13 @@ class RouterConfig:
     # "nowhere" is judged on support = first confidence - uncovered_penalty * the
     # specificity-weighted share of question words no card uses (``_router``).
     uncovered_penalty: float = 0.25
+    # When one of the best three was set aside for the period asked, the first card left
+    # answers only if it says it holds that period and is at least this confident; below,
+    # the question was about what was set aside, and the answer is "nowhere". Fifteen
+    # organizations, caught / answerable answered "nowhere" (worst organization): at 0
+    # 0.43 / 1.5% (4.0%); 0.25 0.44 / 1.7% (4.0%); 0.3 0.45 / 1.7% (4.0%); 0.35 and 0.4
+    # 0.47 / 1.9% (4.8%); 0.45 0.48 / 2.1% (4.8%).
+    period_first_below: float = 0.3
     cut_ratio: float = 0.5
     min_confidence: float = 0.05
     max_candidates: int = 8

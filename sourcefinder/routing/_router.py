@@ -32,8 +32,9 @@
    answer still offers a person or chat channel that has any evidence.
 
    When one of the three best matches was set aside for its period and the first card
-   left neither states a period that holds the asked one nor names a year inside it,
-   the verdict is "nowhere": what the question wants is older than anything kept.
+   left neither states a period that holds the asked one nor names a year inside it, or
+   is a weak match (``period_first_below``), the verdict is "nowhere": what the question
+   wants is older than anything kept.
    So is a question naming what the index's preamble says the organization does not
    do or have ("does not sell gas") when no card mentions it either (``_scope``).
 
@@ -581,8 +582,9 @@ class OfflineRouter:
         elif first.confidence >= cfg.confident_at:
             verdict = "confident"
         elif support < cfg.nowhere_below or (
-            leader_out and not self._periods.holds(self._pos[first.card_id], q.period,
-                                                   q.out_of_period)
+            leader_out and (first.confidence < cfg.period_first_below
+                            or not self._periods.holds(self._pos[first.card_id], q.period,
+                                                       q.out_of_period))
         ):
             verdict = "nowhere"
         else:

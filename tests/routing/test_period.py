@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 
 from sourcefinder.index.model import Card, Index
-from sourcefinder.routing import OfflineRouter
+from sourcefinder.routing import OfflineRouter, RouterConfig
 from sourcefinder.routing._period import Period, asked_period, coverage, out_of_period
 from tests.routing.conftest import card
 
@@ -283,3 +283,24 @@ def test_relative_times_are_read_against_the_routers_day(
     late = OfflineRouter(index_of(_org()), today=TODAY).rank(question)
     assert on_time.candidates[0].card_id == "log-search"
     assert late.verdict == "nowhere"
+
+
+def test_a_weak_match_left_after_the_period_is_not_an_answer(
+    index_of: Callable[[list[Card]], Index],
+) -> None:
+    """The camera footage asked for is gone; the card left first holds the period but
+    matches the question weakly (``period_first_below``): the answer is "nowhere"."""
+    cards = [
+        card("cctv", "CCTV recordings of the city centre cameras",
+             contains="footage kept 31 days", kind="video"),
+        card("benefits", "housing benefit claims and payments since 2019",
+             contains="rent and council tax support"),
+        card("handbook", "staff handbook: leave, expenses, conduct"),
+    ]  # fmt: skip
+    question = "need the city centre cctv recording from back in August for an insurance claim"
+    ranking = OfflineRouter(index_of(cards), today=TODAY).rank(question)
+    assert ranking.out_of_period == (("cctv", "keeps only the last 31 days"),)
+    assert ranking.verdict == "nowhere"
+    lenient = RouterConfig(period_first_below=0)
+    assert OfflineRouter(index_of(cards), today=TODAY, config=lenient).rank(question).verdict \
+        == "uncertain"  # fmt: skip
