@@ -24,7 +24,10 @@ A negated span is one of:
 - a source in subject place of a statement of what it shows or lists, when the asker
   then asks for something else ("Looker shows gross bookings. Where do I get net
   revenue?", "IBP shows the plan, but how much do we physically have?"); not when the
-  ask points back at it ("The report shows a loss. Can someone check it?");
+  ask points back at it ("The report shows a loss. Can someone check it?") unless the
+  subject is a source's name, whose statement then is what the asker knows, not what
+  they ask ("SupplyLink says they're approved, but what have we paid them?": the ask
+  after "but" is all that is matched);
 - the same with "says", and a source that sends the asker on ("Loyalty say they don't
   take complaints"), when the caller tells a source's name from a person's ("the
   customer says they didn't ..." dismisses nothing);
@@ -87,7 +90,8 @@ _SHOWS = re.compile(r"\b(?:just |only |still )?(?:shows?|lists?|(says?))\b")
 _SHOWN_BY = re.compile(r"\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+")
 _BUT_ASKS = re.compile(
     r"(?:,\s*|\s+)but\s+(?:where|how|what|which|who|when|is|are|was|were|do|does|did|can|"
-    r"could|should)\b|,\s*(?:where|how|what|which|who)\b",
+    r"could|should|has|have|had|will|would)\b|,\s*(?:where|how|what|which|who)\b"
+    r"|,\s*(?:i|we)\s*(?:need|want|'m after|am after|'d like)\b",
     re.IGNORECASE,
 )
 # An ask that points back at the statement ("... Can someone sanity-check it?", "Where
@@ -111,23 +115,27 @@ def _redirected_by(clause: str, is_source: Callable[[list[str]], bool]) -> re.Ma
     return subject if named and is_source(named) else None
 
 
-def _shown_by(clause: str, asked_apart: bool,
-              is_source: Callable[[list[str]], bool] | None) -> re.Match[str] | None:
+def _shown_by(clause: str, asked_apart: str,
+              is_source: Callable[[list[str]], bool] | None) -> tuple[re.Match[str], int] | None:
     """The subject of ``clause`` when it states what a source shows and the asker then
-    asks for something else: in a question of its own (``asked_apart``, a statement
-    clause) or after "but" in the same clause."""
+    asks for something else: in a question of its own (``asked_apart``, the question
+    clauses after a statement clause) or after "but" in the same clause."""
     shows = _SHOWS.search(clause)
     if not shows:
         return None
     subject = _SHOWN_BY.fullmatch(clause, 0, shows.start())
     if not subject or not terms(subject.group(1)):
         return None
-    if shows.group(1) and not (is_source and is_source(terms(subject.group(1)))):
+    named = bool(is_source and is_source(terms(subject.group(1))))
+    if shows.group(1) and not named:
         return None
-    if asked_apart and not clause.rstrip().endswith("?"):
-        return subject
+    if (asked_apart and not clause.rstrip().endswith("?")
+            and (named or not _BACK.search(asked_apart))):
+        return subject, subject.end()
     turn = _BUT_ASKS.search(clause, shows.end())
-    return subject if turn and not _BACK.search(clause, turn.end()) else None
+    if turn and (named or not _BACK.search(clause, turn.end())):
+        return subject, (turn.start() if named else subject.end())
+    return None
 
 
 _SUBJECT_NAME = re.compile(r"^\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
@@ -204,10 +212,8 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)
     stated = "show" in low or "list" in low or "say" in low
-    asked_apart = False  # a question of its own follows, not pointing back at the rest
-    if stated:
-        ask = " ".join(c for c in clauses if c.rstrip().endswith("?"))
-        asked_apart = bool(ask) and not _BACK.search(ask)
+    # the questions of their own that may follow a statement
+    asked_apart = " ".join(c for c in clauses if c.rstrip().endswith("?")) if stated else ""
     for clause in clauses:
         if not clause.strip():
             continue
@@ -229,8 +235,8 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             negated.extend(terms(subject.group(1)))
             clause = clause[subject.end() :]
         elif stated and (shown := _shown_by(clause, asked_apart, is_source)):
-            negated.extend(terms(shown.group(1)))
-            clause = " " + clause[shown.end() :]
+            negated.extend(terms(shown[0].group(1)))
+            clause = " " + clause[shown[1] :]
         elif negation and is_source and (redirect := _redirected_by(clause, is_source)):
             negated.extend(terms(redirect.group(1)))
             clause = " " + clause[redirect.end() :]

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from sourcefinder.routing._question import analyse
+from sourcefinder.routing._text import terms
 
 
 @pytest.mark.parametrize(
@@ -142,3 +143,28 @@ def test_what_a_named_source_says_is_dismissed_and_what_a_person_says_is_not() -
     assert analyse(question).negated == ()
     person = "Applicant says no claims in five years, but how do I check other insurers?"
     assert analyse(person, sources).negated == ()
+
+
+def test_a_named_source_s_statement_is_context_and_its_pronouns_are_not_about_it() -> None:
+    """Once a named source is dismissed, what it shows is what the asker already knows:
+    the ask after "but" is the need, and "them" or "it" in that ask is what the statement
+    was about, not the source ("SupplyLink says they're approved, but what have we paid
+    them?")."""
+    salesforce = frozenset(terms("Salesforce"))
+    sources = salesforce.issuperset
+    question = "Salesforce shows the renewal as closed-won, but has the invoice been paid?"
+    named = analyse(question, sources)
+    assert named.negated == tuple(salesforce)
+    assert "renewal" not in named.positive and "invoice been paid" in named.positive
+    unnamed = analyse(question)  # "shows" from any subject, its statement kept
+    assert unnamed.negated == tuple(salesforce) and "renewal" in unnamed.positive
+    supplylink = frozenset(terms("SupplyLink"))
+    paid = "SupplyLink says they're approved, fine, but what have we actually paid them?"
+    assert set(analyse(paid, supplylink.issuperset).negated) == supplylink
+    assert analyse(paid).negated == ()  # "says" needs a known name
+    gainsight = frozenset(terms("gainsight"))
+    turned = "gainsight says brightline is at risk, I need to see their open tickets"
+    assert analyse(turned, gainsight.issuperset).negated == tuple(gainsight)
+    # a record that "shows" something is no source: the ask still points back at it
+    assert analyse("The lane profit report shows a loss. Can someone sanity-check it?",
+                   sources).negated == ()
