@@ -76,6 +76,7 @@ from sourcefinder.routing._lexical import (
     pointers,
 )
 from sourcefinder.routing._memory import Memory, PastOutcome
+from sourcefinder.routing._names import card_names
 from sourcefinder.routing._period import TIME_WORDS, YEAR_TERM, Period, Periods, asked_period
 from sourcefinder.routing._priors import Adjusted, apply_declarations, successors
 from sourcefinder.routing._question import analyse
@@ -89,7 +90,6 @@ PRIMER_ONLY = FieldWeights(id=0, what=0, contains=0, examples=0, how=0, gotchas=
                            pointed=0, primer=1.0)  # fmt: skip
 # Tokens as the lexical index cuts them ("ICS2", "EC2" stay whole); those opening with a
 # digit ("2am", "40ft", "2016") are quantities, not subjects, and are left out.
-_NAME = re.compile(r"[,:;(—–]| - ")  # where a discriminator's opening name ends
 _WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*")
 
 
@@ -204,10 +204,9 @@ class OfflineRouter:
         self._today = today
         self._periods = Periods(self._cards, HUMAN_KINDS)
         self._keys = Keys(self._cards)  # "references like AB#1234 point here"
-        # each card's name: its id's words and what its discriminator opens with
-        # ("HireDesk, BPS's hire system: ..."), so "HireDesk say they ..." names a source
-        self._card_names = [(frozenset(terms(c.id.replace("-", " "))),
-                             frozenset(terms(_NAME.split(c.what)[0]))) for c in self._cards]
+        # each card's names ("HireDesk, BPS's hire system: ..."), so "HireDesk say they
+        # ..." names a source
+        self._card_names = [card_names(c) for c in self._cards]
         self._names = {name for names in self._card_names for name in names}
         # what the preamble says the organization has not, that no card mentions either
         self._absent = frozenset(t for t in declared_absent(index.preamble)

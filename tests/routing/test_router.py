@@ -407,3 +407,21 @@ def test_a_source_dismissed_by_name_is_out_however_long_the_question(
     weak = OfflineRouter(index_of(cards), config=RouterConfig(named_excluded=0))
     assert ids(weak.rank(question).full)[0] == "looker"
     assert ids(OfflineRouter(index_of(cards)).rank(question).full)[0] == "netsuite"
+
+
+def test_a_source_called_by_its_short_name_is_dismissed_with_what_it_shows(
+        index_of: Callable[[list[Card]], Index]) -> None:  # fmt: skip
+    """"Salesforce" names the card of "our CRM (Salesforce Sales Cloud)": what it shows
+    is what the asker has, the ask after "but" is what they want."""
+    cards = [
+        card("crm", "our CRM (Salesforce Sales Cloud and CPQ): accounts, renewals, "
+             "closed-won deals, quotes"),
+        card("ledger", "finance ledger (NetSuite): invoices, payments received, AR ageing"),
+        card("projects", "implementation projects: renewals of go-live plans, closed tasks"),
+    ]  # fmt: skip
+    router = OfflineRouter(index_of(cards))
+    question = "Salesforce shows the Rheinwerk renewal as closed-won, but was the invoice paid?"
+    assert ids(router.rank(question).full)[0] == "ledger"
+    # the same statement from a record, not a source: its words still count
+    record = "The order shows the Rheinwerk renewal as closed-won, but was the invoice paid?"
+    assert ids(router.rank(record).full)[0] != "ledger"

@@ -1,0 +1,51 @@
+"""What people call a source, read from its card: "HireDesk says ..." names one.
+
+A card's names are the words of its id and of the name its discriminator opens with
+("HireDesk, BPS's hire system: ..."), plus what people shorten them to:
+
+- the product in brackets right after that opening ("our CRM (Salesforce Sales Cloud
+  and CPQ)", "finance ledger (NetSuite)"), each part of a list on its own;
+- the brand that opens a name of several words, when the word is rare in English
+  ("Salesforce Sales Cloud" -> "Salesforce", "Argus Safety" -> "Argus"; never
+  "National Highways standards" -> "National");
+- an acronym in the opening name ("SAP IBP" -> "IBP", "the PRA Rulebook" -> "PRA").
+
+Each name is a set of stems; a question names a source when its words are exactly one
+of them (``OfflineRouter._names_source``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from sourcefinder.index.model import Card
+from sourcefinder.routing._rarity import specificity
+from sourcefinder.routing._text import terms
+
+_OPENING_END = re.compile(r"[,:;(—–]| - ")  # where a discriminator's opening name ends
+# the bracket right after the opening name, when it holds a capitalized name
+_BRACKET = re.compile(r"^[^:;—–(]*\(([A-Z][^()]{0,60})\)")
+_PARTS = re.compile(r",|\band\b|/|&")
+_ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]+\b")
+# rarer than this in English ("salesforce", "argus"; "national" is far more common)
+_BRAND_SPECIFICITY = 2.5
+
+
+def card_names(card: Card) -> tuple[frozenset[str], ...]:
+    """The names a question may call ``card`` by, each a set of stems."""
+    opening = _OPENING_END.split(card.what)[0]
+    spelled = [opening]
+    bracket = _BRACKET.match(card.what)
+    if bracket:
+        spelled += [p.strip() for p in _PARTS.split(bracket.group(1))
+                    if p.strip() and len(p.split()) <= 3 and p.strip()[0].isupper()]  # fmt: skip
+    shortened = []
+    for name in spelled:
+        words = name.split()
+        if (len(words) > 1 and words[0][0].isupper()
+                and specificity(words[0].lower()) > _BRAND_SPECIFICITY):
+            shortened.append(words[0])
+    shortened += _ACRONYM.findall(opening)
+    names = [frozenset(terms(card.id.replace("-", " ")))]
+    names += [frozenset(terms(n)) for n in spelled + shortened]
+    return tuple(dict.fromkeys(n for n in names if n))

@@ -1,0 +1,38 @@
+"""What a question may call a source by (``card_names``)."""
+
+from __future__ import annotations
+
+from sourcefinder.routing._names import card_names
+from sourcefinder.routing._text import terms
+
+from .conftest import card
+
+
+def names(what: str, cid: str = "some-card") -> set[frozenset[str]]:
+    return set(card_names(card(cid, what)))
+
+
+def name(text: str) -> frozenset[str]:
+    return frozenset(terms(text))
+
+
+def test_the_id_and_the_opening_name_are_names() -> None:
+    got = names("HireDesk, BPS's hire system: plant on hire to our jobs", "plant-hire")
+    assert got == {name("plant hire"), name("HireDesk")}
+
+
+def test_the_product_in_brackets_and_its_parts_are_names() -> None:
+    got = names("our CRM (Salesforce Sales Cloud and CPQ): accounts, pipeline, renewals")
+    assert {name("Salesforce Sales Cloud"), name("CPQ"), name("our CRM")} <= got
+    assert name("NetSuite") in names("finance ledger (NetSuite): invoices and payments")
+    # a bracket of figures or a late one is no name
+    assert not {name("P50"), name("P80")} & names("Safran Risk: registers, QSRA (P50, P80)")
+
+
+def test_a_rare_brand_opening_a_longer_name_and_acronyms_are_names() -> None:
+    got = names("our CRM (Salesforce Sales Cloud and CPQ): accounts")
+    assert name("Salesforce") in got
+    assert name("IBP") in names("SAP IBP: demand forecast, supply plan")
+    assert name("SAP") in names("SAP IBP: demand forecast, supply plan")
+    # a common word opening a name is not what people call the source
+    assert name("National") not in names("National Highways standards: DMRB and the SHW")
