@@ -31,7 +31,8 @@ of the negation's list ("ambulances, nursing homes or dental services"), without
 verb a "does not" or "never" puts first ("does not offer a store card": "store card"),
 and is matched word for word, stopwords aside, one other word allowed between two of
 them. The noun that ends a list ("pet, travel or business insurance") is shared by the
-single words before it: "travel insurance" is a phrase too.
+single words before it: "travel insurance" is a phrase too. Whose the thing is is no
+part of its name: "never store subscribers' card numbers" rules out "card numbers".
 
 A sentence that opens "What we do not do:" or "What this index does not cover:" heads
 the list after its colon. Every item ends at its own verb: "(work abroad goes to
@@ -51,7 +52,7 @@ _SENTENCE = re.compile(r"[^.!?;]+")
 _NEGATION = (
     r"\b(?:does|do|did|is|are|was|were|has|have|can|will)(?:\s+not\b|n't\b)(?!\s+own\b)"
     r"|\b(?:runs?|sells?|issues?|supports?|offers?|makes?|operates?|provides?|"
-    r"ships?|has|have|holds?|keeps?|builds?|hosts?|employs?)\s+no\b"
+    r"ships?|has|have|had|holds?|keeps?|builds?|hosts?|employs?)\s+no\b"
     r"|\bnever\b|\bneither\b|\bthere(?: is|'s| are) no\b|^\s*no\b"
 )
 # Owning is read as a boundary only: it ends the negation before it.
@@ -64,6 +65,8 @@ _PASSIVE = re.compile(r"(?:is|are|was|were)(?:\s+not|n't)", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+")
 # Words, and the marks a phrase never spans (a hyphen or an apostrophe it may).
 _TOKEN = re.compile(r"[^\W_]+|[.,;:!?()\[\]{}\"—–]")
+# an item opening with whose it is ("subscribers' card numbers", "a member's vet visits")
+_OWNER = re.compile(r"\s*(?:(?:a|an|the|our|its|their)\s+)?[^\W_]+(?:'s|s')\s", re.IGNORECASE)
 _VERB_FIRST = re.compile(r"(?:not|n't|never)$", re.IGNORECASE)
 _LIST = re.compile(r",|\(|\)|\b(?:or|and|nor)\b", re.IGNORECASE)
 _WHAT = re.compile(r"\s*what\b", re.IGNORECASE)
@@ -137,6 +140,10 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
         named = []
         for item in items:
             words = _WORD.findall(item)
+            owner = _OWNER.match(item)
+            if owner and len(_WORD.findall(item[owner.end():])) > 1:
+                # "subscribers' card numbers" are card numbers, whoever's they are
+                named.append(_WORD.findall(item[owner.end():]))
             while words and not terms(words[0]):
                 words = words[1:]  # "on Nintendo Switch", "a store card"
             while words and not terms(words[-1]):
