@@ -105,6 +105,9 @@ def answer(pub: Published, ranking: Ranking, session_id: str) -> Answer:
     elif ranking.verdict == "nowhere" and ranking.ruled_out:
         note = (f"The index says the organization has no {_quoted(list(ranking.ruled_out))}"
                 f" and no source mentions it. {_ELSEWHERE}")
+    elif ranking.verdict == "nowhere" and ranking.expired:
+        note = (f"The index says it keeps {_quoted(list(ranking.expired))}: the time "
+                f"asked is older. {_ELSEWHERE}")
     elif ranking.verdict == "nowhere":
         note = ("Nothing in the index covers this well"
                 + (f" (no source mentions {_quoted(missing)})" if missing else "")

@@ -179,4 +179,5 @@ class LLMRouter:
         support = out[0].confidence if out else 0.0
         return Ranking(candidates=tuple(out), verdict=verdict, full=tuple(out + rest),
                        support=support, unmatched=base.unmatched,
-                       out_of_period=base.out_of_period, ruled_out=base.ruled_out)
+                       out_of_period=base.out_of_period, ruled_out=base.ruled_out,
+                       expired=base.expired)

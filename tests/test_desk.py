@@ -53,6 +53,12 @@ def test_a_nowhere_the_preamble_rules_out_says_so(desk: Desk) -> None:
     assert note.startswith("The index says the organization has no 'gas'")
 
 
+def test_a_nowhere_past_a_retention_the_preamble_states_says_so(desk: Desk) -> None:
+    ranking = Ranking((), "nowhere", (), support=0.3, expired=("CCTV 31 days",))
+    note = advice.answer(desk.served().published, ranking, "s1").note
+    assert note.startswith("The index says it keeps 'CCTV 31 days': the time asked is older")
+
+
 def test_sources_set_aside_for_the_time_asked_are_named_with_why(desk: Desk) -> None:
     """The example's incident tracker holds incidents since February 2025 and its log
     search keeps 14 days: the answer says so rather than offering them."""

@@ -19,13 +19,18 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
   ("N-day retention", "kept N days", "last N days" as its own phrase, "older than N days
   are deleted"). A retention naming what it applies to ("logs kept 15 days, metrics 15
   months") counts only for questions that name it; when the question names none of
-  them, the longest retention counts, so a card is never dropped on a guess.
+  them, the longest retention counts, so a card is never dropped on a guess;
+- the index's preamble may say how long things are kept that no card holds or whose
+  card does not say ("Retention limits: CCTV 31 days at each hotel; Guest Care tickets
+  deleted after 3 years", ``declared_retention``): a question naming one of them (its
+  most specific word and half its words) for a time older than that has nowhere to go.
 """
 
 from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -395,3 +400,69 @@ class Periods:
         years = self._named_years.get(i, frozenset())
         return i in self._coverage or (
             asked is not None and any(asked.start.year <= y <= asked.end.year for y in years))
+
+
+# --- the preamble -----------------------------------------------------------------------
+
+# A sentence that says how long something is kept: "Retention limits that catch people
+# out: CCTV 31 days at each hotel; Guest Care tickets deleted after 3 years."
+_KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|destroyed|"
+                       r"erased|anonymi[sz]ed)\b", re.IGNORECASE)  # fmt: skip
+_KEPT_COUNT = (r"(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+               r"[- ](day|week|month|year)s?\b")  # fmt: skip
+_KEPT_SPAN = re.compile(_KEPT_COUNT, re.IGNORECASE)
+# list items: ", ; :" and an "and" that opens the next item ("GPS positions 13 months and
+# dashcam clips 28 days")
+_KEPT_AHEAD = _KEPT_COUNT.replace("(", "(?:")
+_KEPT_ITEMS = re.compile(rf",|;|:|\band\b(?=(?:\s+[\w-]+){{1,5}}\s+{_KEPT_AHEAD})",
+                         re.IGNORECASE)  # fmt: skip
+_KEPT_NOT_SUBJECT = frozenset(terms(
+    "only just are is were was get gets be been kept keeps retained retention deleted "
+    "purged destroyed erased anonymised anonymized for after then searchable before from "
+    "since"))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Kept:
+    """What the preamble says is kept only so long: its subject's stems, the most
+    specific of them, the days, and the item as written."""
+
+    subject: frozenset[str]
+    key: str
+    days: int
+    written: str
+
+
+def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tuple[Kept, ...]:
+    """Each "X (is kept / deleted after) N units" item of the preamble's sentences that
+    speak of keeping; ``specificity(stem)`` picks the subject's key word."""
+    out: list[Kept] = []
+    for sentence in re.split(r"(?<=\.)\s+|\n\s*\n", preamble):
+        if not _KEPT_CUE.search(sentence):
+            continue
+        for item in _KEPT_ITEMS.split(sentence):
+            m = _KEPT_SPAN.search(item)
+            if not m:
+                continue
+            words = [(w, t) for w in re.findall(r"[A-Za-z][\w-]*", item[: m.start()])
+                     for t in terms(w) if t not in _KEPT_NOT_SUBJECT][-4:]  # fmt: skip
+            if not words:
+                continue
+            n = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1).lower()]
+            key = max(words, key=lambda wt: specificity(wt[0].lower()))[1]
+            out.append(Kept(frozenset(t for _, t in words), key,
+                            n * _UNIT_DAYS[m.group(2).lower()], " ".join(item.split())))
+    return tuple(out)
+
+
+def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
+            wanted: set[str]) -> tuple[str, ...]:  # fmt: skip
+    """The preamble's statements that the question's subject is kept for less time than
+    has passed since the period it asks about. The question names the subject when it
+    has its most specific word and at least half its words ("the CCTV from two months
+    ago" against "CCTV 31 days at each hotel")."""
+    if asked is None:
+        return ()
+    return tuple(k.written for k in kept
+                 if k.key in wanted and 2 * len(k.subject & wanted) >= len(k.subject)
+                 and asked.end < today - timedelta(days=k.days))  # fmt: skip

@@ -36,7 +36,9 @@
    is a weak match (``period_first_below``), the verdict is "nowhere": what the question
    wants is older than anything kept.
    So is a question naming what the index's preamble says the organization does not
-   do or have ("does not sell gas") when no card mentions it either (``_scope``).
+   do or have ("does not sell gas") when no card mentions it either (``_scope``), and
+   one asking for something the preamble says is kept for less time than has passed
+   since the time asked ("CCTV 31 days" for "the CCTV from two months ago").
 
    The verdict also weighs what the question names that the map never mentions: the
    share of its words no card (and no answered past question) uses, each weighted by
@@ -77,7 +79,15 @@ from sourcefinder.routing._lexical import (
 )
 from sourcefinder.routing._memory import Memory, PastOutcome
 from sourcefinder.routing._names import card_names
-from sourcefinder.routing._period import TIME_WORDS, YEAR_TERM, Period, Periods, asked_period
+from sourcefinder.routing._period import (
+    TIME_WORDS,
+    YEAR_TERM,
+    Period,
+    Periods,
+    asked_period,
+    declared_retention,
+    expired,
+)
 from sourcefinder.routing._priors import Adjusted, apply_declarations, successors
 from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
@@ -123,6 +133,8 @@ class Ranking:
     out_of_period: tuple[tuple[str, str], ...] = ()
     # words of the question naming what the index's preamble says the organization has not
     ruled_out: tuple[str, ...] = ()
+    # what the preamble says is kept for less time than has passed since the time asked
+    expired: tuple[str, ...] = ()
 
 
 class Router(Protocol):
@@ -157,6 +169,7 @@ class _Question:
     period: Period | None = None  # the time the question asks about
     absent: tuple[str, ...] = ()  # its words the preamble says the organization has not
     keys: dict[int, str] = field(default_factory=dict)  # card -> a key of the asked shape
+    expired: tuple[str, ...] = ()  # the preamble's retentions the time asked is past
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
 
 
@@ -203,6 +216,8 @@ class OfflineRouter:
         self._succ = successors(self._cards)
         self._today = today
         self._periods = Periods(self._cards, HUMAN_KINDS)
+        # "CCTV 31 days at each hotel": what the preamble says is kept only so long
+        self._kept = declared_retention(index.preamble, specificity)
         self._keys = Keys(self._cards)  # "references like AB#1234 point here"
         # each card's names ("HireDesk, BPS's hire system: ..."), so "HireDesk say they
         # ..." names a source
@@ -364,7 +379,8 @@ class OfflineRouter:
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,
                          analysed.current, analysed.positive, uncovered, unmatched,
                          out_of_period=period, period=asked, absent=absent,
-                         keys=keys)  # fmt: skip
+                         keys=keys,
+                         expired=expired(self._kept, asked, today, set(qterms)))  # fmt: skip
 
     def _names_source(self, stems: list[str]) -> bool:
         """Whether ``stems`` are one card's name, no more and no less."""
@@ -574,9 +590,9 @@ class OfflineRouter:
         nothing = recall.nothing_here(cfg.nothing_clients)
         if first.pinned:
             verdict = "confident"
-        elif nothing or (q.absent and cfg.absent_is_nowhere):
+        elif nothing or (q.absent and cfg.absent_is_nowhere) or q.expired:
             # the log knows (askers of this very question found nothing), or the index
-            # says the organization has no such thing
+            # says the organization has no such thing, or keeps it less long than asked
             verdict = "nowhere"
         elif first.confidence >= cfg.confident_at:
             verdict = "confident"
@@ -594,11 +610,11 @@ class OfflineRouter:
                       if ev > 0 and s.confidence >= cfg.min_confidence
                       and self.index.cards[s.card_id].kind in HUMAN_KINDS]  # fmt: skip
             return Ranking(tuple(humans[:1]), verdict, tuple(full), support, q.unmatched,
-                           nothing, set_aside, q.absent)
+                           nothing, set_aside, q.absent, q.expired)
         floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
-                       set_aside, q.absent)
+                       set_aside, q.absent, q.expired)
 
     def _field_label(self, card_id: str, name: str, hits: list[str]) -> str:
         """How a reason names a field; for text the rest of the map wrote, who wrote it."""

@@ -11,7 +11,16 @@ import pytest
 
 from sourcefinder.index.model import Card, Index
 from sourcefinder.routing import OfflineRouter, RouterConfig
-from sourcefinder.routing._period import Period, asked_period, coverage, out_of_period
+from sourcefinder.routing._period import (
+    Period,
+    asked_period,
+    coverage,
+    declared_retention,
+    expired,
+    out_of_period,
+)
+from sourcefinder.routing._rarity import specificity
+from sourcefinder.routing._text import terms
 from tests.routing.conftest import card
 
 TODAY = date(2026, 11, 30)
@@ -304,3 +313,52 @@ def test_a_weak_match_left_after_the_period_is_not_an_answer(
     lenient = RouterConfig(period_first_below=0)
     assert OfflineRouter(index_of(cards), today=TODAY, config=lenient).rank(question).verdict \
         == "uncertain"  # fmt: skip
+
+
+RETENTION = (
+    "Retention limits that catch people out: CCTV 31 days at each hotel unless saved; "
+    "Guest Care tickets deleted after 3 years; Microlise keeps GPS positions 13 months "
+    "and dashcam clips 28 days unless flagged; staff files kept 6 years after leaving. "
+    "We opened our first hotel in 1998 and run 38 today."
+)
+
+
+def test_the_preamble_says_how_long_things_are_kept() -> None:
+    kept = {k.written: (set(k.subject), k.days) for k in declared_retention(RETENTION,
+                                                                            specificity)}
+    assert kept["CCTV 31 days at each hotel unless saved"] == ({"cctv"}, 31)
+    assert kept["Guest Care tickets deleted after 3 years"][1] == 3 * 365
+    assert kept["Microlise keeps GPS positions 13 months"] == ({"microlis", "gp", "posit"},
+                                                              13 * 30)
+    assert kept["dashcam clips 28 days unless flagged"][1] == 28  # the list goes on at "and"
+    assert len(kept) == 5  # a sentence that keeps nothing says no retention
+
+
+@pytest.mark.parametrize(
+    ("question", "gone"),
+    [
+        ("can we pull the CCTV from the car park two months ago", True),
+        ("can we pull the CCTV from the car park yesterday", False),  # still kept
+        ("the Guest Care ticket from a complaint in 2021", True),
+        # one word of the subject is not the subject: a guest's folio is no ticket
+        ("a copy of a guest's folio from a stay in 2021", False),
+        ("the CCTV at the York hotel", False),  # no time asked
+    ],
+)
+def test_a_question_past_what_the_preamble_keeps_is_told_so(question: str, gone: bool) -> None:
+    kept = declared_retention(RETENTION, specificity)
+    asked = asked_period(question, TODAY)
+    assert bool(expired(kept, asked, TODAY, set(terms(question)))) is gone
+
+
+def test_the_router_answers_nowhere_past_a_stated_retention() -> None:
+    cards = [card("security-desk", "hotel security desk: incidents, CCTV requests, "
+                  "car park damage reports", kind="team")]
+    index = Index(root="index", title="Hotels", cards={c.id: c for c in cards},
+                  preamble=RETENTION)  # fmt: skip
+    router = OfflineRouter(index, today=TODAY)
+    old = router.rank("guest's car was scratched two months ago, can we pull the CCTV?")
+    assert old.verdict == "nowhere"
+    assert old.expired == ("CCTV 31 days at each hotel unless saved",)
+    recent = router.rank("guest's car was scratched yesterday, can we pull the CCTV?")
+    assert recent.verdict != "nowhere" and recent.expired == ()
