@@ -414,7 +414,7 @@ _KEPT_SPAN = re.compile(_KEPT_COUNT, re.IGNORECASE)
 # list items: ", ; :" and an "and" that opens the next item ("GPS positions 13 months and
 # dashcam clips 28 days")
 _KEPT_AHEAD = _KEPT_COUNT.replace("(", "(?:")
-_KEPT_ITEMS = re.compile(rf",|;|:|\band\b(?=(?:\s+[\w-]+){{1,5}}\s+{_KEPT_AHEAD})",
+_KEPT_ITEMS = re.compile(rf"(,|;|:|\band\b(?=(?:\s+[\w-]+){{1,5}}\s+{_KEPT_AHEAD}))",
                          re.IGNORECASE)  # fmt: skip
 _KEPT_NOT_SUBJECT = frozenset(terms(
     "only just are is were was get gets be been kept keeps retained retention deleted "
@@ -440,11 +440,11 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
     for sentence in re.split(r"(?<=\.)\s+|\n\s*\n", preamble):
         if not _KEPT_CUE.search(sentence):
             continue
-        for item in _KEPT_ITEMS.split(sentence):
+        for item in _items(sentence):
             m = _KEPT_SPAN.search(item)
             if not m:
                 continue
-            words = [(w, t) for w in re.findall(r"[A-Za-z][\w-]*", item[: m.start()])
+            words = [(w, t) for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", item[: m.start()])
                      for t in terms(w) if t not in _KEPT_NOT_SUBJECT][-4:]  # fmt: skip
             if not words:
                 continue
@@ -455,14 +455,32 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
     return tuple(out)
 
 
+def _items(sentence: str) -> list[str]:
+    """The list items of ``sentence``; an "and" only ends an item that has its own span
+    ("CDN and application logs 30 days" is one item, of both)."""
+    parts = _KEPT_ITEMS.split(sentence)
+    items = [parts[0]]
+    for delimiter, item in zip(parts[1::2], parts[2::2], strict=True):
+        if delimiter.lower() == "and" and not _KEPT_SPAN.search(items[-1]):
+            items[-1] += f" and {item}"
+        else:
+            items.append(item)
+    return items
+
+
 def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
             wanted: set[str]) -> tuple[str, ...]:  # fmt: skip
     """The preamble's statements that the question's subject is kept for less time than
     has passed since the period it asks about. The question names the subject when it
-    has its most specific word and at least half its words ("the CCTV from two months
-    ago" against "CCTV 31 days at each hotel")."""
+    has at least half its words, two of them or its most specific one ("the CCTV from two
+    months ago" against "CCTV 31 days at each hotel"; "a guest's folio" is not "Guest
+    Care tickets")."""
     if asked is None:
         return ()
-    return tuple(k.written for k in kept
-                 if k.key in wanted and 2 * len(k.subject & wanted) >= len(k.subject)
-                 and asked.end < today - timedelta(days=k.days))  # fmt: skip
+    out = []
+    for k in kept:
+        named = len(k.subject & wanted)
+        if (2 * named >= len(k.subject) and (named >= 2 or k.key in wanted)
+                and asked.end < today - timedelta(days=k.days)):
+            out.append(k.written)
+    return tuple(out)

@@ -332,6 +332,9 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
                                                               13 * 30)
     assert kept["dashcam clips 28 days unless flagged"][1] == 28  # the list goes on at "and"
     assert len(kept) == 5  # a sentence that keeps nothing says no retention
+    # an "and" inside an item joins what it names
+    both = declared_retention("Retention: CDN and application logs 30 days.", specificity)
+    assert [set(k.subject) for k in both] == [{"cdn", "applic", "log"}]
 
 
 @pytest.mark.parametrize(
@@ -343,6 +346,8 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
         # one word of the subject is not the subject: a guest's folio is no ticket
         ("a copy of a guest's folio from a stay in 2021", False),
         ("the CCTV at the York hotel", False),  # no time asked
+        # two of a subject's words name it ("staff files kept 6 years after leaving")
+        ("staff files for someone who left in 2012", True),
     ],
 )
 def test_a_question_past_what_the_preamble_keeps_is_told_so(question: str, gone: bool) -> None:
