@@ -18,6 +18,7 @@ per-card weight), so scoring a question is a handful of numpy additions.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections import Counter
@@ -191,6 +192,7 @@ class LexicalIndex:
             t: (np.asarray(ids, dtype=np.int32), np.asarray(ws, dtype=np.float32))
             for t, (ids, ws, _) in acc.items()
         }
+        self._sorted_terms: list[str] | None = None  # for ``knows_a_form_of``, when asked
         # Which fields of each card hold the term, aligned with ``pseudo`` (bit i is
         # FIELDS[i]): kept per term, not per card, so 20,000 cards cost no sets.
         self.field_masks: dict[str, np.ndarray] = {
@@ -221,6 +223,24 @@ class LexicalIndex:
     def knows(self, term: str) -> bool:
         """Whether any card's own text (not only a NOT part) uses ``term``."""
         return term in self.pseudo
+
+    def knows_a_form_of(self, term: str) -> bool:
+        """``knows(term)``, or a card uses a longer form of it the stemmer keeps apart
+        ("complain" in "complaints", "track" in "tracker"): a term of five letters or
+        more that another term opens with and is at most three letters short of."""
+        if term in self.pseudo:
+            return True
+        if len(term) < 5:
+            return False
+        if self._sorted_terms is None:
+            self._sorted_terms = sorted(self.pseudo)
+        at = bisect.bisect_left(self._sorted_terms, term)
+        for other in self._sorted_terms[at:]:
+            if not other.startswith(term):
+                return False
+            if len(other) - len(term) <= 3:
+                return True
+        return False
 
     def term_idf(self, term: str) -> float:
         return self.idf.get(term, self.unknown_idf)

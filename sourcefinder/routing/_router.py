@@ -225,7 +225,7 @@ class OfflineRouter:
         self._names = {name for names in self._card_names for name in names}
         # what the preamble says the organization has not, that no card mentions either
         self._absent = frozenset(t for t in declared_absent(index.preamble)
-                                 if not self._lex.knows(t))  # fmt: skip
+                                 if not self._lex.knows_a_form_of(t))  # fmt: skip
         # and its names of several words ("nursing homes") that no card says as such
         self._absent_phrases = unsaid(declared_absent_phrases(index.preamble), self._texts_with)
         self._trust = dict(cfg.trust_factors)

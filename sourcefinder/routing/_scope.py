@@ -17,7 +17,9 @@ and leaving out the parts of hyphenated compounds ("supports no user-generated c
 does not rule out "generate"). What comes before the negation is not read: in "the
 public marketing website is not covered here" the website is out of scope, marketing is
 not. Only words no card uses ever count, so "electricity" in the sentence above never
-makes an electricity question a "nowhere". Owning is a relation, not a subject: a
+makes an electricity question a "nowhere", nor does a word a card uses in a form the
+stemmer keeps apart ("do not track carriers" beside a "request tracker" card: "on track"
+asks nothing about tracking). Owning is a relation, not a subject: a
 forwarder that "owns no vessels" still books them, so "does not own" and "owns no" are
 not read. Nor is the participle of a passive negation ("its data were not kept": what
 was not kept is the sentence's subject, and "kept" is how people ask about retention),

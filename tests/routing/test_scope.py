@@ -98,6 +98,20 @@ def test_a_word_some_card_uses_is_never_ruled_out() -> None:
     assert electricity.candidates[0].card_id == "connections"
 
 
+def test_a_word_some_card_uses_in_another_form_is_never_ruled_out() -> None:
+    """"We do not track carriers by GPS", and a card is a request tracker: "on track"
+    is no question about GPS tracking. A form that merely opens alike is no form of it:
+    "ambulances" are still ruled out beside "ambulatory care"."""
+    preamble = "We do not track carriers by GPS and run no ambulances."
+    cards = [card("requests", "records request tracker: requests, deadlines, replies"),
+             card("clinics", "ambulatory care clinics: appointments and referrals")]
+    index = Index(root="index", title="Acme", cards={c.id: c for c in cards},
+                  preamble=preamble)  # fmt: skip
+    router = OfflineRouter(index)
+    assert router.rank("is the county request on track for its deadline?").ruled_out == ()
+    assert router.rank("where are our ambulances right now?").ruled_out == ("ambulances",)
+
+
 @pytest.mark.parametrize(
     "preamble", ["does not " * 20_000, "Acme runs no " + "x, " * 50_000, "a" * 200_000,
                  "It does not sell gas: " * 5_000],
