@@ -18,8 +18,11 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
   "from ... (to ...)", year ranges, "nothing before", "history starts", and retention
   ("N-day retention", "kept N days", "last N days" as its own phrase, "older than N days
   are deleted"). A retention naming what it applies to ("logs kept 15 days, metrics 15
-  months") counts only for questions that name it; when the question names none of
-  them, the longest retention counts, so a card is never dropped on a guess;
+  months") counts only for questions that name it (in any form: "applied" names
+  "applicants"); when the question names none of them, the longest retention counts
+  if it is all the card says of time, so a card is never dropped on a guess, and none
+  does on a card that states its span ("SIMS archive 2011-2022" whose registers are
+  "deleted after 3 years" still holds 2018's exam results);
 - the index's preamble may say how long things are kept that no card holds or whose
   card does not say ("Retention limits: CCTV 31 days at each hotel; Guest Care tickets
   deleted after 3 years", ``declared_retention``): a question naming one of them (its
@@ -361,12 +364,27 @@ def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set
     if cov.end is not None and asked.start > cov.end:
         return f"holds nothing after {_when(cov.end)}"
     if cov.retention:
-        kept = [r for r in cov.retention if r[0] & question_terms]
-        pool = kept or [r for r in cov.retention if not r[0]] or list(cov.retention)
+        kept = [r for r in cov.retention if _names(r[0], question_terms)]
+        # A retention said of something the question does not name counts when it is all
+        # the card says of time ("footage kept 31 days" on the CCTV card); not on a card
+        # that states its span ("SIMS archive 2011-2022 ... registers deleted after 3
+        # years" says nothing of its exam results).
+        pool = kept or [r for r in cov.retention if not r[0]] or (
+            list(cov.retention) if cov.start is None and cov.end is None else [])
+        if not pool:
+            return ""
         _, days, words = max(pool, key=lambda r: r[1])
         if asked.end < today - timedelta(days=days):
             return f"keeps only the last {words}"
     return ""
+
+
+def _names(subject: frozenset[str], question_terms: set[str]) -> bool:
+    """Whether the question names ``subject``, in the same form or one the stemmer keeps
+    apart ("applied" and "applicants", four letters or more, at most three apart)."""
+    return any(s == t or (min(len(s), len(t)) >= 4 and abs(len(s) - len(t)) <= 3
+                          and (s.startswith(t) or t.startswith(s)))
+               for s in subject for t in question_terms)  # fmt: skip
 
 
 def _when(day: date) -> str:

@@ -367,3 +367,25 @@ def test_the_router_answers_nowhere_past_a_stated_retention() -> None:
     assert old.expired == ("CCTV 31 days at each hotel unless saved",)
     recent = router.rank("guest's car was scratched yesterday, can we pull the CCTV?")
     assert recent.verdict != "nowhere" and recent.expired == ()
+
+
+def test_a_retention_said_of_a_part_does_not_drop_an_archive_with_a_span() -> None:
+    """"SIMS archive 2011-2022 ... registers were deleted 3 years after each school
+    year": a question about 2018's exam results is not about registers, and the card
+    says it holds 2018. One that names them, in any form, is."""
+    archive = card("sims-legacy", "SIMS archive 2011–2022: leavers' records, old exam "
+                   "results", gotchas=("attendance registers were deleted 3 years after "
+                                       "each school year",))  # fmt: skip
+    cov = coverage(archive)
+    results = {"gcse", "result", "2018"}
+    assert out_of_period(cov, asked_period("GCSE results for 2018", TODAY), TODAY,
+                         results) == ""  # fmt: skip
+    registers = set(terms("attendance register marks for 2018"))
+    assert out_of_period(cov, asked_period("register marks for 2018", TODAY), TODAY,
+                         registers) == "keeps only the last 3 years"  # fmt: skip
+    applied = card("ats", "applicant tracking: vacancies and candidates",
+                   gotchas=("unsuccessful applicants deleted after 6 months",))
+    asked = asked_period("someone who applied in February 2025", TODAY)
+    assert out_of_period(coverage(applied), asked, TODAY,
+                         set(terms("someone who applied in February 2025"))) \
+        == "keeps only the last 6 months"  # fmt: skip
