@@ -82,9 +82,11 @@ class Coverage:
     retention: tuple[tuple[frozenset[str], int, str], ...] = ()  # (subject, days, words)
     # each start with what it applies to ("drone imagery only since 2021"; empty: the card)
     starts: tuple[tuple[frozenset[str], date], ...] = ()
+    # each end said of a part ("RxWorks transactions 2019–2023" in a lakehouse's contents)
+    part_ends: tuple[tuple[frozenset[str], date], ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.start or self.end or self.retention)
+        return bool(self.start or self.end or self.retention or self.part_ends)
 
 
 # --- the question -----------------------------------------------------------------------
@@ -285,6 +287,13 @@ def _subject(text: str, at: int) -> frozenset[str]:
     return frozenset(terms(" ".join(words)))
 
 
+def _live(card: Card) -> bool:
+    """Whether ``card`` is a source still growing: no archive, nothing says it ended."""
+    return card.trust != "archive" and card.status == "active" and not any(
+        w in _ENDED for t in (card.what, card.contains, *card.gotchas)
+        for w in re.findall(r"[\w-]+", t.lower()))  # fmt: skip
+
+
 def _date(month: str | None, year: str, mm: str | None, dd: str | None, *, end: bool) -> date:
     y = int(year)
     if mm:
@@ -305,6 +314,7 @@ def coverage(card: Card) -> Coverage:
     if not texts:
         return Coverage()
     starts: list[tuple[frozenset[str], date]] = []
+    part_ends: list[tuple[frozenset[str], date]] = []
     ends: list[date] = []
     kept: list[tuple[frozenset[str], int, str]] = []
     none: frozenset[str] = frozenset()
@@ -328,9 +338,17 @@ def coverage(card: Card) -> Coverage:
             first, last = m.group(2), m.group(4)
             if last[0].isdigit() and not int(first) <= int(last) <= int(first) + 60:
                 continue
-            starts.append((none, _date(m.group(1), first, None, None, end=False)))
+            # in a live card's contents or gotchas, a range said of something is that
+            # part's span ("RxWorks transactions 2019–2023" in a lakehouse); in the
+            # discriminator, or on an archive, it is the card's ("SIMS archive 2011–2022",
+            # "work items 2017–2023, read-only")
+            part = _subject(text, m.start()) if text is not card.what and _live(card) else none
+            starts.append((part, _date(m.group(1), first, None, None, end=False)))
             if last[0].isdigit():  # "2016 – Jul 2022": to the end of July
-                ends.append(_date(m.group(3), last, None, None, end=True))
+                if part:
+                    part_ends.append((part, _date(m.group(3), last, None, None, end=True)))
+                else:
+                    ends.append(_date(m.group(3), last, None, None, end=True))
         for pattern in (_CARD_NOTHING, _CARD_STARTS):
             for m in pattern.finditer(text):
                 starts.append((none, _date(*m.group(1, 2, 3, 4), end=False)))
@@ -347,7 +365,8 @@ def coverage(card: Card) -> Coverage:
     # A card that grew until it stopped ("read-only since") but states no other end
     # still holds everything up to that day.
     return Coverage(min(d for _, d in starts) if starts else None,
-                    max(ends) if ends else None, tuple(kept), tuple(starts))  # fmt: skip
+                    max(ends) if ends else None, tuple(kept), tuple(starts),
+                    tuple(part_ends))  # fmt: skip
 
 
 def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set[str]) -> str:
@@ -361,8 +380,12 @@ def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set
         start = min(d for subject, d in cov.starts if len(subject & question_terms) == named)
     if start is not None and asked.end < start:
         return f"holds nothing before {_when(start)}"
-    if cov.end is not None and asked.start > cov.end:
-        return f"holds nothing after {_when(cov.end)}"
+    end = cov.end
+    named_end = max((len(subject & question_terms) for subject, _ in cov.part_ends), default=0)
+    if named_end:
+        end = max(d for subject, d in cov.part_ends if len(subject & question_terms) == named_end)
+    if end is not None and asked.start > end:
+        return f"holds nothing after {_when(end)}"
     if cov.retention:
         kept = [r for r in cov.retention if _names(r[0], question_terms)]
         # A retention said of something the question does not name counts when it is all

@@ -389,3 +389,19 @@ def test_a_retention_said_of_a_part_does_not_drop_an_archive_with_a_span() -> No
     assert out_of_period(coverage(applied), asked, TODAY,
                          set(terms("someone who applied in February 2025"))) \
         == "keeps only the last 6 months"  # fmt: skip
+
+
+def test_a_range_in_the_contents_is_the_span_of_what_it_is_said_of() -> None:
+    """"RxWorks transactions 2019–2023" in a lakehouse's contents ends the RxWorks
+    transactions, not the lakehouse; in the discriminator a range is the card's."""
+    lake = card("lakehouse", "the lakehouse for your own SQL: ezyVet, Care Plan and rota "
+                "data", contains="ezyVet loaded nightly; RxWorks transactions 2019–2023")
+    cov = coverage(lake)
+    lines = "invoice lines for dental procedures in 2025"
+    assert out_of_period(cov, asked_period(lines, TODAY), TODAY, set(terms(lines))) == ""
+    old = "RxWorks transactions in 2025"
+    assert out_of_period(cov, asked_period(old, TODAY), TODAY, set(terms(old))) \
+        == "holds nothing after 2023"  # fmt: skip
+    archive = card("sims", "SIMS archive 2011–2022: leavers' records, old exam results")
+    assert out_of_period(coverage(archive), asked_period(lines, TODAY), TODAY,
+                         set(terms(lines))) == "holds nothing after 2022"  # fmt: skip
