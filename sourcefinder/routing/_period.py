@@ -476,7 +476,8 @@ class Kept:
 
 def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tuple[Kept, ...]:
     """Each "X (is kept / deleted after) N units" item of the preamble's sentences that
-    speak of keeping; ``specificity(stem)`` picks the subject's key word."""
+    speak of keeping; ``specificity(word)`` (how rare the word is in English) picks
+    the subject's key word."""
     out: list[Kept] = []
     for sentence in re.split(r"(?<=\.)\s+|\n\s*\n", preamble):
         if not _KEPT_CUE.search(sentence):
