@@ -93,7 +93,7 @@ def resolve(index_file: ParsedFile, fragments: list[ParsedFile], root: str) -> I
             children.setdefault(ext.value, []).append(r.id)
     cards = {cid: _card(r, raw_cards, children.get(cid, [])) for cid, r in raw_cards.items()}
     return Index(root=root, title=index_file.title, cards=cards, foundation=nodes,
-                 groups=tuple(index_file.groups), preamble=" ".join(index_file.preamble))
+                 groups=tuple(index_file.groups), preamble="\n".join(index_file.preamble))
 
 
 def _node(r: RawRecord) -> FoundationNode:

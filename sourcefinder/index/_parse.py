@@ -90,6 +90,8 @@ def parse_file(text: str, path: str, *, fragment: bool) -> ParsedFile:
     last: list[Field] | None = None  # the fields of the line a continuation would extend
     pending_title: tuple[str, int] | None = None
     records_in_block = 0
+    bullet = False  # the last line was a list item of the preamble
+    paragraph = False  # a blank line since the preamble's last line
 
     def err(line: int, code: str, msg: str) -> None:
         out.diagnostics.append(Diagnostic(path, line, "error", code, msg))
@@ -99,6 +101,7 @@ def parse_file(text: str, path: str, *, fragment: bool) -> ParsedFile:
         heading = _HEADING_RE.match(line)
         if heading:
             last = None
+            bullet = False
             level, title = len(heading.group(1)), heading.group(2)
             if level == 1:
                 if pending_title and records_in_block == 0 and not out.title:
@@ -137,11 +140,18 @@ def parse_file(text: str, path: str, *, fragment: bool) -> ParsedFile:
             records_in_block += 1
             continue
 
+        in_preamble = not fragment and record is None and not out.records and (
+            block is None or (pending_title is not None and block == pending_title[0])
+        )  # free text before any record, in the title's block
         if not line.strip():
             last = None
+            bullet = False
+            paragraph = True
             continue
         if raw[:2] in ("  ", "\t") or raw[:1] == "\t":
-            if last is not None:
+            if bullet and in_preamble:  # a preamble bullet's continuation line
+                out.preamble[-1] = f"{out.preamble[-1]} {line.strip()}"
+            elif last is not None:
                 prev = last[-1]
                 last[-1] = Field(prev.key, f"{prev.value} {line.strip()}".strip(), prev.path,
                                  prev.line, no, prev.segment)
@@ -149,18 +159,21 @@ def parse_file(text: str, path: str, *, fragment: bool) -> ParsedFile:
                 record.fields[-1] = last[-1]
             continue
         item = _ITEM_RE.match(line)
+        bullet = False
         if not item:
             last = None
-            if not fragment and record is None and not out.records and (
-                block is None or (pending_title is not None and block == pending_title[0])
-            ):  # free text before any record, in the title's block: the preamble
-                out.preamble.append(line.strip())
+            if in_preamble:
+                _prose(out.preamble, line.strip(), paragraph)
+                paragraph = False
             continue
         body = item.group(1)
         if record is None:
             m = _KEY_RE.match(body)
             if m and m.group(1) in ALL_KEYS:
                 err(no, "E100", f"field line '{m.group(1)}:' outside any record")
+            elif in_preamble:  # a list in the preamble is prose too, one item a line
+                _prose(out.preamble, f"- {body.strip()}", paragraph)
+                paragraph, bullet = False, True
             last = None
             continue
         fields = _split_fields(body, path, no, err)
@@ -173,6 +186,13 @@ def parse_file(text: str, path: str, *, fragment: bool) -> ParsedFile:
         out.title = pending_title[0]
         out.groups.remove(pending_title[0])
     return out
+
+
+def _prose(preamble: list[str], line: str, paragraph: bool) -> None:
+    """Add ``line`` to the preamble; an empty line before it marks a new paragraph."""
+    if paragraph and preamble:
+        preamble.append("")
+    preamble.append(line)
 
 
 def _split_fields(body: str, path: str, no: int,

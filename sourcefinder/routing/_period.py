@@ -39,7 +39,7 @@ from datetime import date, timedelta
 
 from sourcefinder.index.model import Card
 from sourcefinder.routing._priors import years_in
-from sourcefinder.routing._text import terms
+from sourcefinder.routing._text import ends_marked, terms
 
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
@@ -479,7 +479,7 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
     speak of keeping; ``specificity(word)`` (how rare the word is in English) picks
     the subject's key word."""
     out: list[Kept] = []
-    for sentence in re.split(r"(?<=\.)\s+|\n\s*\n", preamble):
+    for sentence in re.split(r"(?<=\.)\s+", ends_marked(preamble)):
         if not _KEPT_CUE.search(sentence):
             continue
         for item in _items(sentence):
@@ -493,7 +493,8 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
             n = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1).lower()]
             key = max(words, key=lambda wt: specificity(wt[0].lower()))[1]
             out.append(Kept(frozenset(t for _, t in words), key,
-                            n * _UNIT_DAYS[m.group(2).lower()], " ".join(item.split())))
+                            n * _UNIT_DAYS[m.group(2).lower()],
+                            " ".join(item.split()).rstrip(".;")))
     return tuple(out)
 
 

@@ -37,7 +37,8 @@ single words before it: "travel insurance" is a phrase too. Whose the thing is i
 part of its name: "never store subscribers' card numbers" rules out "card numbers".
 
 A sentence that opens "What we do not do:" or "What this index does not cover:" heads
-the list after its colon. Every item ends at its own verb: "(work abroad goes to
+the list after its colon, written inline or one item a line ("- crime"); an item that
+says "no" itself ("Things we don't have:" / "- no Slack") is read on its own. Every item ends at its own verb: "(work abroad goes to
 relationship firms)" names work abroad, never "goes".
 """
 
@@ -48,14 +49,14 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import cast
 
 from sourcefinder.routing._rarity import specificity
-from sourcefinder.routing._text import terms
+from sourcefinder.routing._text import ends_marked, terms
 
 _SENTENCE = re.compile(r"[^.!?;]+")
 _NEGATION = (
     r"\b(?:does|do|did|is|are|was|were|has|have|can|will)(?:\s+not\b|n't\b)(?!\s+own\b)"
     r"|\b(?:runs?|sells?|issues?|supports?|offers?|makes?|operates?|provides?|"
     r"ships?|has|have|had|holds?|keeps?|builds?|hosts?|employs?)\s+no\b"
-    r"|\bnever\b|\bneither\b|\bthere(?: is|'s| are) no\b|^\s*no\b"
+    r"|\bnever\b|\bneither\b|\bthere(?: is|'s| are) no\b|(?:^|:)\s*no\b"
 )
 # Owning is read as a boundary only: it ends the negation before it.
 _OWNING = r"\b(?:does|do|did)(?:\s+not|n't)\s+own\b|\bowns?\s+no\b"
@@ -90,7 +91,7 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
     previous negation, a colon, or the start of its sentence. An item ends at its own
     verb: "(work abroad goes to relationship firms)" is about work abroad, and "No
     drafting tool is in production" about a drafting tool."""
-    for sentence in _SENTENCE.findall(preamble):
+    for sentence in _SENTENCE.findall(ends_marked(preamble)):
         cues = list(_BOUNDARY.finditer(sentence))
         if not cues:
             continue

@@ -189,3 +189,36 @@ def split_compound(token: str, vocabulary: frozenset[str] | set[str]) -> list[st
         if head in vocabulary and tail in vocabulary:
             return [head, tail]
     return [token]
+
+
+_LAST_SENTENCE = re.compile(r"[^.!?;]*:\s*$")
+
+
+def ends_marked(text: str) -> str:
+    """``text`` (the preamble: one line a line, "- " items, "" between paragraphs) as
+    sentences: a paragraph and a list item end one. An item of a list that a line ending
+    in a colon introduces is read with it ("What we do not do:" / "- crime" reads "What
+    we do not do: crime."), so neither the head nor the item loses what it says."""
+    out: list[str] = []
+    prose: list[str] = []  # the paragraph so far
+    head = ""
+    for line in text.split("\n"):
+        if line.startswith("- "):
+            if prose:
+                said = " ".join(prose)
+                last = _LAST_SENTENCE.search(said)
+                head = last.group().strip() if last else ""
+                out.append(said[: last.start()] if last else said)
+                prose = []
+            out.append(f"{head} {line[2:]}".strip().rstrip(".;") + ".")
+        elif not line.strip():
+            if prose:
+                out.append(" ".join(prose).rstrip() + ("" if prose[-1].endswith(".") else "."))
+            prose, head = [], ""
+        else:
+            if not prose:
+                head = ""
+            prose.append(line.strip())
+    if prose:
+        out.append(" ".join(prose))
+    return " ".join(part for part in out if part.strip())

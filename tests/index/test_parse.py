@@ -282,6 +282,30 @@ def test_list_item_in_preamble_that_is_not_a_field_is_prose() -> None:
     """)
     assert not pf.diagnostics
     assert pf.title == "Acme index"
+    assert pf.preamble == ["- a bullet in the preamble",
+                           "- note: also a bullet, 'note' is no field key"]
+
+
+def test_a_list_in_the_preamble_is_kept_one_item_a_line() -> None:
+    """What the organization does not do is often a list: every item is kept, its
+    continuation lines joined to it, and a blank line marks a new paragraph."""
+    pf = parse("""
+        # Acme index
+
+        Things we don't do:
+        - no care or supported housing: our two schemes went
+          to Severn Care Trust in 2020
+        - no Slack
+
+        Retention: call recordings 18 months.
+
+        # Sources
+    """)
+    assert not pf.diagnostics
+    assert pf.preamble == [
+        "Things we don't do:",
+        "- no care or supported housing: our two schemes went to Severn Care Trust in 2020",
+        "- no Slack", "", "Retention: call recordings 18 months."]
 
 
 def test_title_before_foundation() -> None:

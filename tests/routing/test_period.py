@@ -405,3 +405,9 @@ def test_a_range_in_the_contents_is_the_span_of_what_it_is_said_of() -> None:
     archive = card("sims", "SIMS archive 2011–2022: leavers' records, old exam results")
     assert out_of_period(coverage(archive), asked_period(lines, TODAY), TODAY,
                          set(terms(lines))) == "holds nothing after 2022"  # fmt: skip
+
+
+def test_a_list_of_retention_limits_is_read_item_by_item() -> None:
+    listed = "How long things are kept:\n- estate CCTV 31 days\n- call recordings 18 months"
+    kept = {k.written: k.days for k in declared_retention(listed, specificity)}
+    assert kept == {"estate CCTV 31 days": 31, "call recordings 18 months": 18 * 30}

@@ -47,6 +47,10 @@ def _stems(words: str) -> set[str]:
         ("The old cluster's data were not kept, and Workday Student wasn't bought.", "",
          "kept bought"),  # the participle of a passive negation is the relation
         ("We have had no reader comments since 2019.", "reader comments", ""),
+        # a list, one item a line, under a line that introduces it
+        ("Things we don't have, so nobody looks:\n- no Slack or WhatsApp\n- no ambulances "
+         "or nursing homes: they went to a trust", "slack ambulances nursing", "trust"),
+        ("What we do not do:\n- crime\n- conveyancing", "crime conveyancing", ""),
     ],
 )  # fmt: skip
 def test_the_preamble_declares_what_the_organization_has_not(

@@ -2,7 +2,14 @@ from __future__ import annotations
 
 import pytest
 
-from sourcefinder.routing._text import split_compound, stem, surface_forms, terms, tokens
+from sourcefinder.routing._text import (
+    ends_marked,
+    split_compound,
+    stem,
+    surface_forms,
+    terms,
+    tokens,
+)
 
 
 @pytest.mark.parametrize(
@@ -43,3 +50,12 @@ def test_compounds_split_only_into_two_known_words() -> None:
 def test_who_and_why_are_kept_because_they_ask_for_a_person_or_a_reason() -> None:
     assert terms("Who decided it, and why?") == ["who", "decid", "why"]
     assert terms("what, where, when, which") == []
+
+
+def test_a_list_or_a_paragraph_ends_a_sentence() -> None:
+    """The preamble's lines as sentences; a list's item is read with the line that
+    introduces it, so "What we do not do:" still heads "crime"."""
+    text = ("Intro line one\nand two. What we do not do:\n- crime\n- family law\n\n"
+            "Sentry keeps events 90\ndays")  # fmt: skip
+    assert ends_marked(text) == ("Intro line one and two. What we do not do: crime. What "
+                                 "we do not do: family law. Sentry keeps events 90 days")
