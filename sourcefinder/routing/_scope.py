@@ -38,8 +38,9 @@ part of its name: "never store subscribers' card numbers" rules out "card number
 
 A sentence that opens "What we do not do:" or "What this index does not cover:" heads
 the list after its colon, written inline or one item a line ("- crime"); an item that
-says "no" itself ("Things we don't have:" / "- no Slack") is read on its own. Every item ends at its own verb: "(work abroad goes to
-relationship firms)" names work abroad, never "goes".
+says "no" itself ("Things we don't have:" / "- no Slack") is read on its own. Every item
+ends at its own verb: "(work abroad goes to relationship firms)" names work abroad, never
+"goes".
 """
 
 from __future__ import annotations
