@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sourcefinder.index.model import Card, FoundationNode, Index
-from sourcefinder.routing._text import split_compound, terms, tokens
+from sourcefinder.routing._text import same_word, split_compound, terms, tokens
 
 FIELDS = ("id", "what", "contains", "examples", "how", "gotchas", "kind", "pointed", "primer")
 _OWN = (1 << FIELDS.index("pointed")) - 1  # the bits of the fields a card wrote itself
@@ -238,7 +238,7 @@ class LexicalIndex:
         for other in self._sorted_terms[at:]:
             if not other.startswith(term):
                 return False
-            if len(other) - len(term) <= 3:
+            if same_word(term, other, 5):
                 return True
         return False
 

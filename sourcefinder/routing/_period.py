@@ -39,7 +39,7 @@ from datetime import date, timedelta
 
 from sourcefinder.index.model import Card
 from sourcefinder.routing._priors import years_in
-from sourcefinder.routing._text import ends_marked, terms
+from sourcefinder.routing._text import ends_marked, same_word, terms
 
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
@@ -387,7 +387,7 @@ def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set
     if end is not None and asked.start > end:
         return f"holds nothing after {_when(end)}"
     if cov.retention:
-        kept = [r for r in cov.retention if _names(r[0], question_terms)]
+        kept = [r for r in cov.retention if _named_in(r[0], question_terms)]
         # A retention said of something the question does not name counts when it is all
         # the card says of time ("footage kept 31 days" on the CCTV card); not on a card
         # that states its span ("SIMS archive 2011-2022 ... registers deleted after 3
@@ -402,12 +402,10 @@ def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set
     return ""
 
 
-def _names(subject: frozenset[str], question_terms: set[str]) -> bool:
+def _named_in(subject: frozenset[str], question_terms: set[str]) -> bool:
     """Whether the question names ``subject``, in the same form or one the stemmer keeps
-    apart ("applied" and "applicants", four letters or more, at most three apart)."""
-    return any(s == t or (min(len(s), len(t)) >= 4 and abs(len(s) - len(t)) <= 3
-                          and (s.startswith(t) or t.startswith(s)))
-               for s in subject for t in question_terms)  # fmt: skip
+    apart ("applied" and "applicants")."""
+    return any(same_word(s, t, 4) for s in subject for t in question_terms)
 
 
 def _when(day: date) -> str:

@@ -222,3 +222,13 @@ def ends_marked(text: str) -> str:
     if prose:
         out.append(" ".join(prose))
     return " ".join(part for part in out if part.strip())
+
+
+def same_word(a: str, b: str, least: int) -> bool:
+    """Whether stems ``a`` and ``b`` are one word in forms the stemmer keeps apart
+    ("complain"/"complaint", "appli"/"applic"): equal, or the shorter, of ``least``
+    letters or more, opens the longer and is at most three letters short of it."""
+    if a == b:
+        return True
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    return len(short) >= least and len(long_) - len(short) <= 3 and long_.startswith(short)

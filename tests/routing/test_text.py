@@ -4,6 +4,7 @@ import pytest
 
 from sourcefinder.routing._text import (
     ends_marked,
+    same_word,
     split_compound,
     stem,
     surface_forms,
@@ -59,3 +60,9 @@ def test_a_list_or_a_paragraph_ends_a_sentence() -> None:
             "Sentry keeps events 90\ndays")  # fmt: skip
     assert ends_marked(text) == ("Intro line one and two. What we do not do: crime. What "
                                  "we do not do: family law. Sentry keeps events 90 days")
+
+
+def test_one_word_in_forms_the_stemmer_keeps_apart() -> None:
+    assert same_word("complain", "complaint", 5) and same_word("appli", "applic", 4)
+    assert not same_word("ambul", "ambulatori", 4)  # more than three letters apart
+    assert not same_word("fire", "firewal", 5)  # too short to be sure
