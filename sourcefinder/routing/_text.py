@@ -191,7 +191,7 @@ def split_compound(token: str, vocabulary: frozenset[str] | set[str]) -> list[st
     return [token]
 
 
-_LAST_SENTENCE = re.compile(r"[^.!?;]*:\s*$")
+_HEAD_MAX = 200  # characters: a line introducing a list is short ("What we do not do:")
 
 
 def ends_marked(text: str) -> str:
@@ -205,10 +205,12 @@ def ends_marked(text: str) -> str:
     for line in text.split("\n"):
         if line.startswith("- "):
             if prose:
-                said = " ".join(prose)
-                last = _LAST_SENTENCE.search(said)
-                head = last.group().strip() if last else ""
-                out.append(said[: last.start()] if last else said)
+                said = " ".join(prose).rstrip()
+                # the paragraph's last sentence heads the list when it ends in a colon
+                cut = max(said.rfind(mark) for mark in ".!?;") + 1
+                head = said[cut:].strip() if said.endswith(":") else ""
+                head = head if len(head) <= _HEAD_MAX else ""  # repeated for every item
+                out.append(said[:cut] if head else said)
                 prose = []
             out.append(f"{head} {line[2:]}".strip().rstrip(".;") + ".")
         elif not line.strip():

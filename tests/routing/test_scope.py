@@ -118,7 +118,9 @@ def test_a_word_some_card_uses_in_another_form_is_never_ruled_out() -> None:
 
 @pytest.mark.parametrize(
     "preamble", ["does not " * 20_000, "Acme runs no " + "x, " * 50_000, "a" * 200_000,
-                 "It does not sell gas: " * 5_000],
+                 "It does not sell gas: " * 5_000,
+                 # a long paragraph before a list, and a long list under a long head
+                 "word " * 50_000 + "\n- no gas", "x " * 20_000 + ":\n" + "- no gas\n" * 20_000],
 )  # fmt: skip
 def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
     assert declared_absent(preamble) <= set(terms("gas x"))
