@@ -446,7 +446,7 @@ class Periods:
 # A sentence that says how long something is kept: "Retention limits that catch people
 # out: CCTV 31 days at each hotel; Guest Care tickets deleted after 3 years."
 _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|destroyed|"
-                       r"erased|anonymi[sz]ed)\b", re.IGNORECASE)  # fmt: skip
+                       r"erased|overwritten|anonymi[sz]ed)\b", re.IGNORECASE)  # fmt: skip
 _KEPT_COUNT = (r"(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
                r"[- ](day|week|month|year)s?\b")  # fmt: skip
 _KEPT_SPAN = re.compile(_KEPT_COUNT, re.IGNORECASE)
@@ -455,6 +455,7 @@ _KEPT_SPAN = re.compile(_KEPT_COUNT, re.IGNORECASE)
 _KEPT_AHEAD = _KEPT_COUNT.replace("(", "(?:")
 _KEPT_ITEMS = re.compile(rf"(,|;|:|\band\b(?=(?:\s+[\w-]+){{1,5}}\s+{_KEPT_AHEAD}))",
                          re.IGNORECASE)  # fmt: skip
+_BEING = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _KEPT_NOT_SUBJECT = frozenset(terms(
     "only just are is were was get gets be been kept keeps retained retention deleted "
     "purged destroyed erased anonymised anonymized for after then searchable before from "
@@ -484,8 +485,7 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
             m = _KEPT_SPAN.search(item)
             if not m:
                 continue
-            words = [(w, t) for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", item[: m.start()])
-                     for t in terms(w) if t not in _KEPT_NOT_SUBJECT][-4:]  # fmt: skip
+            words = _said_of(item[: m.start()])
             if not words:
                 continue
             n = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1).lower()]
@@ -494,6 +494,18 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
                             n * _UNIT_DAYS[m.group(2).lower()],
                             " ".join(item.split()).rstrip(".;")))
     return tuple(out)
+
+
+def _said_of(head: str) -> list[tuple[str, str]]:
+    """The words (and their stems) a retention is said of: the last four before its
+    span, or, when a verb of being follows the subject, the words before it ("CCTV is
+    recorded locally at each site and overwritten after 30 days" is said of CCTV)."""
+    def words(text: str) -> list[tuple[str, str]]:
+        return [(w, t) for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
+                for t in terms(w) if t not in _KEPT_NOT_SUBJECT]  # fmt: skip
+
+    verb = _BEING.search(head)
+    return (verb and words(head[: verb.start()])[-4:]) or words(head)[-4:]
 
 
 def _items(sentence: str) -> list[str]:

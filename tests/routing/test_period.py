@@ -335,6 +335,10 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
     # an "and" inside an item joins what it names
     both = declared_retention("Retention: CDN and application logs 30 days.", specificity)
     assert [set(k.subject) for k in both] == [{"cdn", "applic", "log"}]
+    # a verb of being ends the subject, however much is said of it before the span
+    told = declared_retention("Retention: CCTV is recorded locally at each site and "
+                              "overwritten after 30 days (it is in no system).", specificity)
+    assert [(set(k.subject), k.days) for k in told] == [({"cctv"}, 30)]
 
 
 @pytest.mark.parametrize(
