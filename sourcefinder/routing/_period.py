@@ -125,6 +125,11 @@ _BARE_MONTH = re.compile(
     rf"|(?<=in |om |ng |ce )(?:{_LOW}))\b"
     rf"(?![-\s,]*(?:{_YEAR}|of\s+{_YEAR}))"
 )
+# a month in a year counted back: "August two years ago", "March of last year"
+_MONTH_BACK = re.compile(
+    rf"\b({_MONTH})\s+(?:of\s+)?(?:(last|previous)\s+year|{_COUNT}\s+years?\s+ago)\b",
+    re.IGNORECASE,
+)
 _RELATIVE = re.compile(r"\b(last|past|previous)\s+(year|quarter|month|week)\b|\byesterday\b",
                        re.IGNORECASE)  # fmt: skip
 
@@ -154,6 +159,11 @@ def asked_period(question: str, today: date) -> Period | None:
             or any(m in low for m in _MONTH_LOWS)):  # fmt: skip
         return None  # most questions name no time: skip the eleven patterns
     spans: list[Period] = []
+    for m in _MONTH_BACK.finditer(question):
+        back = 1 if m.group(2) else _count(m.group(3))
+        spans.append(_month_span(today.year - back, _MONTHS[m.group(1).lower().rstrip(".")]))
+        # read once, as one month: blank it so "two years ago" and "August" are not read again
+        question = question[: m.start()] + " " * (m.end() - m.start()) + question[m.end():]
     for m in _AGO.finditer(question):
         day = today - timedelta(days=_count(m.group(1)) * _UNIT_DAYS[m.group(2).lower()])
         spans.append(Period(day, day))

@@ -32,6 +32,9 @@ TODAY = date(2026, 11, 30)
         ("tracker logs from two months ago", date(2026, 10, 1), date(2026, 10, 1)),
         ("what broke 3 weeks ago", date(2026, 11, 9), date(2026, 11, 9)),
         ("payments logs from last April", date(2026, 4, 1), date(2026, 4, 30)),
+        # a month in a year counted back is that one month, not "two years ago" to August
+        ("raw events from August two years ago", date(2024, 8, 1), date(2024, 8, 31)),
+        ("the March of last year figures", date(2025, 3, 1), date(2025, 3, 31)),
         ("who was on call last November", date(2025, 11, 1), date(2025, 11, 30)),
         ("on call in January 2022", date(2022, 1, 1), date(2022, 1, 31)),
         ("rates we paid in summer 2022", date(2022, 6, 1), date(2022, 8, 31)),
