@@ -106,8 +106,8 @@ def answer(pub: Published, ranking: Ranking, session_id: str) -> Answer:
         note = (f"The index says the organization has no {_quoted(list(ranking.ruled_out))}"
                 f" and no source mentions it. {_ELSEWHERE}")
     elif ranking.verdict == "nowhere" and ranking.expired:
-        note = (f"The index says it keeps {_quoted(list(ranking.expired))}: the time "
-                f"asked is older. {_ELSEWHERE}")
+        note = (f"The index says {_quoted(list(ranking.expired))}: the time asked is "
+                f"older. {_ELSEWHERE}")
     elif ranking.verdict == "nowhere":
         note = ("Nothing in the index covers this well"
                 + (f" (no source mentions {_quoted(missing)})" if missing else "")

@@ -56,7 +56,7 @@ def test_a_nowhere_the_preamble_rules_out_says_so(desk: Desk) -> None:
 def test_a_nowhere_past_a_retention_the_preamble_states_says_so(desk: Desk) -> None:
     ranking = Ranking((), "nowhere", (), support=0.3, expired=("CCTV 31 days",))
     note = advice.answer(desk.served().published, ranking, "s1").note
-    assert note.startswith("The index says it keeps 'CCTV 31 days': the time asked is older")
+    assert note.startswith("The index says 'CCTV 31 days': the time asked is older")
 
 
 def test_sources_set_aside_for_the_time_asked_are_named_with_why(desk: Desk) -> None:

@@ -26,7 +26,9 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
 - the index's preamble may say how long things are kept that no card holds or whose
   card does not say ("Retention limits: CCTV 31 days at each hotel; Guest Care tickets
   deleted after 3 years", ``declared_retention``): a question naming one of them (its
-  most specific word and half its words) for a time older than that has nowhere to go.
+  most specific word and half its words) for a time older than that has nowhere to go;
+  so does one for a time before what it says is gone ("paper deviations before 2009
+  were destroyed").
 """
 
 from __future__ import annotations
@@ -101,13 +103,16 @@ _RANGE = re.compile(
     rf"\b(?:from|between)\s+({_YEAR})\s+(?:to|until|through|and|-|–)\s+({_YEAR}|today|now)\b",
     re.IGNORECASE,
 )
+# "from 2005 on" is a start; "from 2005 on the old tablet press" is a year and a place
+_NOT_PLACE = r"(?!\s+(?:the|a|an|our|their|its|this|that|my|your|his|her)\b)"
 _BEFORE = re.compile(rf"\b(?:before|pre-?|prior\s+to|until)\s*({_YEAR})\b", re.IGNORECASE)
 _SINCE = re.compile(
-    rf"\bsince\s+({_YEAR})\b|\bfrom\s+({_YEAR})\s+(?:on|onwards?|forward)\b", re.IGNORECASE
+    rf"\bsince\s+({_YEAR})\b|\bfrom\s+({_YEAR})\s+(?:on{_NOT_PLACE}|onwards?|forward)\b",
+    re.IGNORECASE,
 )
 _IN_YEAR = re.compile(
     rf"\b(?:in|from|during|for|of|around|circa|throughout|early|late|mid|back\s+in)"
-    rf"[-\s]+(?:the\s+)?({_YEAR})\b(?![-/]\d|\s+(?:on|onwards?|forward)\b)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b",
+    rf"[-\s]+(?:the\s+)?({_YEAR})\b(?![-/]\d|\s+(?:on{_NOT_PLACE}|onwards?|forward)\b)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b",
     re.IGNORECASE,
 )
 # A month named alone ("back in January", "the March storm", "since August"): this
@@ -455,8 +460,9 @@ class Periods:
 
 # A sentence that says how long something is kept: "Retention limits that catch people
 # out: CCTV 31 days at each hotel; Guest Care tickets deleted after 3 years."
-_KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|destroyed|"
-                       r"erased|overwritten|anonymi[sz]ed)\b", re.IGNORECASE)  # fmt: skip
+_KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|destroyed|lost|"
+                       r"erased|overwritten|anonymi[sz]ed|discarded|shredded)\b",
+                       re.IGNORECASE)  # fmt: skip
 _KEPT_COUNT = (r"(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
                r"[- ](day|week|month|year)s?\b")  # fmt: skip
 _KEPT_SPAN = re.compile(_KEPT_COUNT, re.IGNORECASE)
@@ -465,6 +471,12 @@ _KEPT_SPAN = re.compile(_KEPT_COUNT, re.IGNORECASE)
 _KEPT_AHEAD = _KEPT_COUNT.replace("(", "(?:")
 _KEPT_ITEMS = re.compile(rf"(,|;|:|\band\b(?=(?:\s+[\w-]+){{1,5}}\s+{_KEPT_AHEAD}))",
                          re.IGNORECASE)  # fmt: skip
+_LOST_BEFORE = re.compile(
+    rf"\b(?:from\s+)?(?:before|prior\s+to)\s+(?:({_MONTH})\s+)?({_YEAR})\b", re.IGNORECASE
+)
+_LOST = re.compile(r"\b(?:destroyed|lost|deleted|discarded|shredded|purged|(?:not|never)\s+"
+                   r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned))\b",
+                   re.IGNORECASE)  # fmt: skip
 _BEING = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _KEPT_NOT_SUBJECT = frozenset(terms(
     "only just are is were was get gets be been kept keeps retained retention deleted "
@@ -479,8 +491,9 @@ class Kept:
 
     subject: frozenset[str]
     key: str
-    days: int
+    days: int  # 0 when only what came before a day is gone
     written: str
+    gone_before: date | None = None  # "lab results before 2006 were destroyed"
 
 
 def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tuple[Kept, ...]:
@@ -494,6 +507,7 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
         for item in _items(sentence):
             m = _KEPT_SPAN.search(item)
             if not m:
+                out.extend(_lost_before(item, specificity))
                 continue
             words = _said_of(item[: m.start()])
             if not words:
@@ -504,6 +518,22 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
                             n * _UNIT_DAYS[m.group(2).lower()],
                             " ".join(item.split()).rstrip(".;")))
     return tuple(out)
+
+
+def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
+    """``item`` when it says what came before a time is gone ("laboratory results before
+    2006 were on paper and were destroyed in 2016", "paper deviations before 2009 were
+    destroyed"): said of the words before "before"."""
+    m = _LOST_BEFORE.search(item)
+    if not m or not _LOST.search(item, m.end()):
+        return []
+    words = _said_of(item[: m.start()])
+    if not words:
+        return []
+    month = _MONTHS[m.group(1).lower().rstrip(".")] if m.group(1) else 1
+    key = max(words, key=lambda wt: specificity(wt[0].lower()))[1]
+    return [Kept(frozenset(t for _, t in words), key, 0, " ".join(item.split()).rstrip(".;"),
+                 date(int(m.group(2)), month, 1))]
 
 
 def _said_of(head: str) -> list[tuple[str, str]]:
@@ -543,7 +573,7 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     out = []
     for k in kept:
         named = len(k.subject & wanted)
-        if (2 * named >= len(k.subject) and (named >= 2 or k.key in wanted)
-                and asked.end < today - timedelta(days=k.days)):
+        gone = k.gone_before or today - timedelta(days=k.days)
+        if 2 * named >= len(k.subject) and (named >= 2 or k.key in wanted) and asked.end < gone:
             out.append(k.written)
     return tuple(out)

@@ -34,6 +34,9 @@ TODAY = date(2026, 11, 30)
         ("payments logs from last April", date(2026, 4, 1), date(2026, 4, 30)),
         # a month in a year counted back is that one month, not "two years ago" to August
         ("raw events from August two years ago", date(2024, 8, 1), date(2024, 8, 31)),
+        # "from 2005 on the old press" is a year and a place; "from 2005 on" is a start
+        ("deviation from 2005 on the old press", date(2005, 1, 1), date(2005, 12, 31)),
+        ("deviations from 2005 on", date(2005, 1, 1), TODAY),
         ("the March of last year figures", date(2025, 3, 1), date(2025, 3, 31)),
         ("who was on call last November", date(2025, 11, 1), date(2025, 11, 30)),
         ("on call in January 2022", date(2022, 1, 1), date(2022, 1, 31)),
@@ -321,7 +324,8 @@ def test_a_weak_match_left_after_the_period_is_not_an_answer(
 RETENTION = (
     "Retention limits that catch people out: CCTV 31 days at each hotel unless saved; "
     "Guest Care tickets deleted after 3 years; Microlise keeps GPS positions 13 months "
-    "and dashcam clips 28 days unless flagged; staff files kept 6 years after leaving. "
+    "and dashcam clips 28 days unless flagged; staff files kept 6 years after leaving; "
+    "paper deviations before 2009 were destroyed. "
     "We opened our first hotel in 1998 and run 38 today."
 )
 
@@ -334,7 +338,8 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
     assert kept["Microlise keeps GPS positions 13 months"] == ({"microlis", "gp", "posit"},
                                                               13 * 30)
     assert kept["dashcam clips 28 days unless flagged"][1] == 28  # the list goes on at "and"
-    assert len(kept) == 5  # a sentence that keeps nothing says no retention
+    assert kept["paper deviations before 2009 were destroyed"] == ({"paper", "deviat"}, 0)
+    assert len(kept) == 6  # a sentence that keeps nothing says no retention
     # an "and" inside an item joins what it names
     both = declared_retention("Retention: CDN and application logs 30 days.", specificity)
     assert [set(k.subject) for k in both] == [{"cdn", "applic", "log"}]
@@ -355,6 +360,9 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
         ("the CCTV at the York hotel", False),  # no time asked
         # two of a subject's words name it ("staff files kept 6 years after leaving")
         ("staff files for someone who left in 2012", True),
+        # what came before a day is gone ("paper deviations before 2009 were destroyed")
+        ("deviation from 2005 on the old tablet press, where is the paperwork?", True),
+        ("deviation from 2012 on the old tablet press", False),
     ],
 )
 def test_a_question_past_what_the_preamble_keeps_is_told_so(question: str, gone: bool) -> None:
