@@ -513,11 +513,15 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
             if not words:
                 continue
             n = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1).lower()]
-            key = max(words, key=lambda wt: specificity(wt[0].lower()))[1]
-            out.append(Kept(frozenset(t for _, t in words), key,
-                            n * _UNIT_DAYS[m.group(2).lower()],
-                            " ".join(item.split()).rstrip(".;")))
+            out.append(_kept(words, item, specificity, n * _UNIT_DAYS[m.group(2).lower()]))
     return tuple(out)
+
+
+def _kept(words: list[tuple[str, str]], item: str, specificity: Callable[[str], float],
+          days: int, gone_before: date | None = None) -> Kept:
+    key = max(words, key=lambda wt: specificity(wt[0].lower()))[1]
+    return Kept(frozenset(t for _, t in words), key, days, " ".join(item.split()).rstrip(".;"),
+                gone_before)
 
 
 def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
@@ -531,9 +535,7 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
     if not words:
         return []
     month = _MONTHS[m.group(1).lower().rstrip(".")] if m.group(1) else 1
-    key = max(words, key=lambda wt: specificity(wt[0].lower()))[1]
-    return [Kept(frozenset(t for _, t in words), key, 0, " ".join(item.split()).rstrip(".;"),
-                 date(int(m.group(2)), month, 1))]
+    return [_kept(words, item, specificity, 0, date(int(m.group(2)), month, 1))]
 
 
 def _said_of(head: str) -> list[tuple[str, str]]:
