@@ -180,6 +180,18 @@ def test_long_hostile_text_is_read_in_linear_time(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "preamble",
+    ["Retention: " + "records before 2009 " * 10_000 + "were destroyed.",
+     "Retention: " + "x is " * 20_000 + "kept 5 days.", "August two years ago " * 10_000,
+     "files from before " * 20_000 + "2009 were lost."],
+)  # fmt: skip
+def test_a_long_hostile_preamble_is_read_for_retention_in_linear_time(preamble: str) -> None:
+    kept = declared_retention(preamble, specificity)
+    assert all(k.days or k.gone_before for k in kept)
+    asked_period(preamble, TODAY)
+
+
+@pytest.mark.parametrize(
     ("contains", "gotcha", "days"),
     [
         ("artifacts per build", "ordinary artifacts are deleted after 30 days", 30),
