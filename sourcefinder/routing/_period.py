@@ -477,6 +477,7 @@ _LOST_BEFORE = re.compile(
 _LOST = re.compile(r"\b(?:destroyed|lost|deleted|discarded|shredded|purged|(?:not|never)\s+"
                    r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned))\b",
                    re.IGNORECASE)  # fmt: skip
+_KEEPER = re.compile(r"\s*(?:[\w-]+\s+){1,3}?keeps\b", re.IGNORECASE)  # "Sentry keeps"
 _BEING = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _KEPT_NOT_SUBJECT = frozenset(terms(
     "only just are is were was get gets be been kept keeps retained retention deleted "
@@ -556,10 +557,13 @@ def _items(sentence: str) -> list[str]:
     parts = _KEPT_ITEMS.split(sentence)
     items = [parts[0]]
     for delimiter, item in zip(parts[1::2], parts[2::2], strict=True):
-        if delimiter.lower() == "and" and not _KEPT_SPAN.search(items[-1]):
-            items[-1] += f" and {item}"
-        else:
+        if delimiter.lower() != "and":
             items.append(item)
+        elif not _KEPT_SPAN.search(items[-1]):
+            items[-1] += f" and {item}"
+        else:  # "Backtrace keeps crash dumps 90 days and crash records two years": both
+            keeper = _KEEPER.match(items[-1])
+            items.append(f"{keeper.group(0)} {item.strip()}" if keeper else item)
     return items
 
 

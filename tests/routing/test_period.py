@@ -349,7 +349,9 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
     assert kept["Guest Care tickets deleted after 3 years"][1] == 3 * 365
     assert kept["Microlise keeps GPS positions 13 months"] == ({"microlis", "gp", "posit"},
                                                               13 * 30)
-    assert kept["dashcam clips 28 days unless flagged"][1] == 28  # the list goes on at "and"
+    # the list goes on at "and", and what keeps the first item keeps the next
+    assert kept["Microlise keeps dashcam clips 28 days unless flagged"] == (
+        {"microlis", "dashcam", "clip"}, 28)
     assert kept["paper deviations before 2009 were destroyed"] == ({"paper", "deviat"}, 0)
     assert len(kept) == 6  # a sentence that keeps nothing says no retention
     # an "and" inside an item joins what it names
