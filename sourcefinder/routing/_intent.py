@@ -15,7 +15,9 @@ sales") came from reading Kestrel's and Larkspur's misses after their blind scor
 +1 at Tessellate, Kestrel, +2 at Larkspur, nothing lost anywhere. A cue for
 introductions ("plain-English", "first week" -> "overview", "guide") was dropped: those
 words are on too many cards, and it cost two answerable questions a "nowhere" without a
-hit gained.
+hit gained. Asking for a person in other words ("who do I talk to / call / tell", "who
+decides", "anyone seen this?") joined the person cue later: +4 on twenty-three
+organizations (Brackenridge, Calloway, Saltmarsh, Skerry), nothing lost.
 """
 
 from __future__ import annotations
@@ -69,7 +71,11 @@ _CUES: tuple[tuple[str, str], ...] = (
      "request requests ticket tickets intake form"),
     # a person to ask
     (r"who (?:knows|can tell|can give|can help|can explain|owns|should i ask)"
-     r"|someone who|somebody who|is there a person|who(?:'s| is) the expert",
+     r"|someone who|somebody who|is there a person|who(?:'s| is) the expert"
+     r"|who (?:do|should|can|could) (?:i|we) (?:ask|ring|call|phone|tell|talk|speak|contact"
+     r"|report|go to)\b|who (?:decides|sorts|makes the call|can make the call)"
+     r"|is there (?:someone|somebody|anyone)\b|\banyone (?:seen|know|around)\b"
+     r"|in touch with\b|(?:someone|somebody) (?:i|we) can ask",
      "ask contact owner expert channel team"),
 )
 

@@ -33,6 +33,10 @@ from tests.routing.conftest import card, make_index
         ("Is that allowed under our data rules?", "policy"),
         ("How do they ask for a new alert in the EHR?", "request"),
         ("Is there someone who knows why it was left?", "contact"),
+        ("My travel time hasn't been paid this month. Who do I talk to?", "contact"),
+        ("Sewage is coming out of a manhole on the high street, who do I call?", "ask"),
+        ("Can she move down a plan tier, and who decides?", "owner"),
+        ("Linker errors in the physics lib after syncing. Anyone seen this?", "channel"),
     ],
 )
 def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
@@ -43,7 +47,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
     "question",
     ["payments queue throughput by region", "the 2024 holiday calendar", "Kafka topic naming",
      "the outage map page keeps timing out", "a table for twelve at the staff party",
-     "the service level agreement for payroll"],  # a web page, not paging someone
+     "the service level agreement for payroll",  # a web page, not paging someone
+     "who do the new parking rules apply to"],  # "who do" asks no one
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
