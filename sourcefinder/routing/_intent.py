@@ -109,3 +109,18 @@ _NEWCOMER = re.compile(
 def asks_as_newcomer(question: str) -> bool:
     """Whether ``question`` is a newcomer's ("I'm new to freight", "first week here")."""
     return _NEWCOMER.search(question) is not None
+
+
+# A question about a whole instance, not one of its parts: "search all our repos at
+# once", "across every repository", "a list of every SharePoint site".
+_WHOLE = re.compile(
+    r"\b(?:across|search(?:ing)?)\s+(?:all|every)\b"
+    r"|\b(?:all|every)\s+(?:of\s+)?(?:our\s+|the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+at\s+once\b"
+    r"|\blist\s+of\s+(?:all|every)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_whole(question: str) -> bool:
+    """Whether ``question`` asks about a whole instance ("search every repo at once")."""
+    return _WHOLE.search(question) is not None

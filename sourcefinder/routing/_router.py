@@ -68,7 +68,7 @@ from sourcefinder.index.model import Index
 from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
-from sourcefinder.routing._intent import asks_as_newcomer, intent_words
+from sourcefinder.routing._intent import asks_as_newcomer, asks_whole, intent_words
 from sourcefinder.routing._keys import Keys
 from sourcefinder.routing._lexical import (
     FieldWeights,
@@ -495,7 +495,7 @@ class OfflineRouter:
             card = self._cards[i]
             reasons = self._reasons(i, mask, q, near, recall, adj.notes.get(i, []), i in pinned)
             full.append(Scored(card.id, round(conf, 4), reasons, i in pinned, card.extends))
-        self._cluster_after_children(full, evidence)
+        self._cluster_after_children(full, evidence, asks_whole(q.text))
         return self._verdict(full, evidence, q, recall, adj)
 
     def _with_coverage(self, fused: dict[int, float], q: _Question,
@@ -523,24 +523,31 @@ class OfflineRouter:
         scale = top / max(out[i] for i in lead)
         return {i: s * scale for i, s in out.items()}
 
-    def _cluster_after_children(self, full: list[Scored], evidence: list[float]) -> None:
+    def _cluster_after_children(self, full: list[Scored], evidence: list[float],
+                                whole: bool) -> None:  # fmt: skip
         """When two of the first three are children of one cluster, the cluster itself
         comes second: the question may be about the whole (example org: cluster-top
-        questions hit@5 0.25 -> 0.75, the others unchanged). In place."""
-        parents = Counter(s.via_cluster for s in full[:3] if s.via_cluster)
-        if not parents:
-            return
-        parent, n = parents.most_common(1)[0]
+        questions hit@5 0.25 -> 0.75, the others unchanged). When the question asks
+        about the whole ("search all our repos at once"), a cluster whose child leads
+        comes first. In place."""
+        if whole and full and full[0].via_cluster:
+            parent, n, to = full[0].via_cluster, 2, 0
+        else:
+            parents = Counter(s.via_cluster for s in full[:3] if s.via_cluster)
+            if not parents:
+                return
+            (parent, n), to = parents.most_common(1)[0], 1
         at = next((j for j, s in enumerate(full) if s.card_id == parent), None)
-        if n < 2 or at is None or at < 3:
+        if n < 2 or at is None or at <= to or (to == 1 and at < 3):
             return
-        lifted = replace(full[at], confidence=full[1].confidence,
-                         reasons=("the cluster of several leading candidates",
-                                  *full[at].reasons))
+        lifted = replace(full[at], confidence=full[to].confidence,
+                         reasons=("the whole of which a leading candidate is part" if to == 0
+                                  else "the cluster of several leading candidates",
+                                  *full[at].reasons))  # fmt: skip
         ev = evidence.pop(at)
         del full[at]
-        full.insert(1, lifted)
-        evidence.insert(1, ev)
+        full.insert(to, lifted)
+        evidence.insert(to, ev)
 
     # --- confidence, verdict, reasons -------------------------------------------------
 

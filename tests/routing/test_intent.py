@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sourcefinder.routing import OfflineRouter, RouterConfig
-from sourcefinder.routing._intent import intent_words
+from sourcefinder.routing._intent import asks_whole, intent_words
 from sourcefinder.routing._question import analyse
 from tests.routing.conftest import card, make_index
 
@@ -124,3 +124,17 @@ def test_a_newcomer_is_sent_to_the_source_that_holds_the_primer() -> None:
     # an analyst's question about the same words is not a newcomer's
     analyst = OfflineRouter(index).rank("TEU and demurrage per lane last quarter")
     assert analyst.full[0].card_id == "metric-docs"
+
+
+@pytest.mark.parametrize(
+    ("question", "whole"),
+    [
+        ("How do I search all of the company's code at once for a config key?", True),
+        ("search across all our repos for a hard coded api key", True),
+        ("is there a list of every SharePoint site on the intranet?", True),
+        ("where are all of the deploy scripts for payments", False),  # a part, named
+        ("all our invoices from March", False),
+    ],
+)
+def test_a_question_about_a_whole_instance_is_told_apart(question: str, whole: bool) -> None:
+    assert asks_whole(question) is whole

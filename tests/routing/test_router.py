@@ -321,6 +321,18 @@ def test_a_cluster_comes_second_when_its_children_lead(org: Index) -> None:
     assert "the cluster of several leading candidates" not in one_child.full[1].reasons
 
 
+def test_a_question_about_the_whole_puts_the_cluster_of_its_leader_first(org: Index) -> None:
+    """"Search every space at once" asks about the instance, not the child that matched."""
+    router = OfflineRouter(org)
+    part = router.rank("FY27 travel budget forecast")
+    assert part.full[0].card_id == "finance-space"
+    whole = router.rank("how do I search across all spaces for the FY27 travel budget forecast")
+    assert whole.full[0].card_id == "confluence"
+    assert whole.full[0].reasons[0] == "the whole of which a leading candidate is part"
+    assert whole.full[1].card_id == "finance-space"
+    assert whole.full[0].confidence == whole.full[1].confidence  # the place it took
+
+
 def test_a_see_also_note_routes_and_says_so(
     cards: list[Card], index_of: Callable[[list[Card]], Index]
 ) -> None:
