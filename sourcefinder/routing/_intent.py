@@ -112,15 +112,19 @@ def asks_as_newcomer(question: str) -> bool:
 
 
 # A question about a whole instance, not one of its parts: "search all our repos at
-# once", "across every repository", "a list of every SharePoint site".
+# once", "across every repository", "a list of every SharePoint site". What follows the
+# cue (up to three words) says which whole: the router checks it against the cluster.
 _WHOLE = re.compile(
-    r"\b(?:across|search(?:ing)?)\s+(?:all|every)\b"
-    r"|\b(?:all|every)\s+(?:of\s+)?(?:our\s+|the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+at\s+once\b"
-    r"|\blist\s+of\s+(?:all|every)\b",
+    r"\b(?:across|search(?:ing)?)\s+(?:all|every)(?:\s+one)?\s+(?:of\s+)?(?:our\s+|the\s+)?"
+    r"((?:[\w'-]+\s+){0,2}[\w'-]+)"
+    r"|\b(?:all|every)\s+(?:of\s+)?(?:our\s+|the\s+)?((?:[\w'-]+\s+){0,2}[\w'-]+)\s+at\s+once\b"
+    r"|\blist\s+of\s+(?:all|every)\s+(?:(?:of\s+)?(?:our|the)\s+)?((?:[\w'-]+\s+){0,2}[\w'-]+)",
     re.IGNORECASE,
 )
 
 
-def asks_whole(question: str) -> bool:
-    """Whether ``question`` asks about a whole instance ("search every repo at once")."""
-    return _WHOLE.search(question) is not None
+def asks_whole(question: str) -> str:
+    """The words naming the whole ``question`` asks about ("search every repo at once":
+    "repo at"), or "" when it asks about no whole instance."""
+    m = _WHOLE.search(question)
+    return next((g for g in m.groups() if g), "") if m else ""

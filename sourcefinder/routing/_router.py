@@ -523,14 +523,23 @@ class OfflineRouter:
         scale = top / max(out[i] for i in lead)
         return {i: s * scale for i, s in out.items()}
 
+    def _names_whole(self, cluster: str, words: str) -> bool:
+        """Whether ``words`` name what cluster ``cluster`` is made of: words of its own
+        text or its children's ids ("repos" and ``repo-billing``)."""
+        card, at = self.index.cards[cluster], self._pos[cluster]
+        ids = set(terms(" ".join(c.replace("-", " ") for c in card.children)))
+        return any(t in ids or at in self._lex.positive_cards(t).tolist()
+                   for t in terms(words))  # fmt: skip
+
     def _cluster_after_children(self, full: list[Scored], evidence: list[float],
-                                whole: bool) -> None:  # fmt: skip
+                                whole: str) -> None:  # fmt: skip
         """When two of the first three are children of one cluster, the cluster itself
         comes second: the question may be about the whole (example org: cluster-top
         questions hit@5 0.25 -> 0.75, the others unchanged). When the question asks
         about the whole ("search all our repos at once"), a cluster whose child leads
         comes first. In place."""
-        if whole and full and full[0].via_cluster:
+        if whole and full and full[0].via_cluster and self._names_whole(full[0].via_cluster,
+                                                                        whole):
             parent, n, to = full[0].via_cluster, 2, 0
         else:
             parents = Counter(s.via_cluster for s in full[:3] if s.via_cluster)

@@ -331,6 +331,9 @@ def test_a_question_about_the_whole_puts_the_cluster_of_its_leader_first(org: In
     assert whole.full[0].reasons[0] == "the whole of which a leading candidate is part"
     assert whole.full[1].card_id == "finance-space"
     assert whole.full[0].confidence == whole.full[1].confidence  # the place it took
+    # "across every forecast" names no part of what the cluster is made of
+    other = router.rank("the FY27 travel budget across every forecast we made")
+    assert other.full[0].card_id == "finance-space"
 
 
 def test_a_see_also_note_routes_and_says_so(
