@@ -56,7 +56,8 @@ _SENTENCE = re.compile(r"[^.!?;]+")
 _NEGATION = (
     r"\b(?:does|do|did|is|are|was|were|has|have|can|will)(?:\s+not\b|n't\b)(?!\s+own\b)"
     r"|\b(?:runs?|sells?|issues?|supports?|offers?|makes?|operates?|provides?|"
-    r"ships?|has|have|had|holds?|keeps?|builds?|hosts?|employs?)\s+no\b"
+    r"ships?|has|have|had|holds?|keeps?|builds?|hosts?|employs?)"
+    r"(?:\s+(?:and|or)\s+[a-z]+)?\s+no\b"  # "we sell and license no merchandise"
     r"|\bnever\b|\bneither\b|\bthere(?: is|'s| are) no\b|(?:^|:)\s*no\b"
 )
 # Owning is read as a boundary only: it ends the negation before it.
@@ -140,7 +141,11 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
     out: dict[tuple[str, ...], str] = {}
     for cue, items in _scopes(preamble):
         if _VERB_FIRST.search(cue):
-            items[0] = items[0].strip().partition(" ")[2]  # "sell gas": the verb goes
+            verb, _, rest = items[0].strip().partition(" ")
+            items[0] = rest  # "sell gas": the verb goes
+            if not rest and len(items) > 1 and verb:
+                # "never see or store players' card details": the list is of verbs
+                items[1] = items[1].strip().partition(" ")[2]
         named = []
         for item in items:
             words = _WORD.findall(item)

@@ -148,6 +148,11 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
         # whose they are is no part of the name: a question asks about "the card number"
         ("We never store subscribers' card numbers; we offer no member's vet visits.",
          {"subscribers card numbers", "card numbers", "vet visits"}),
+        # a list of verbs: each goes ("never see or store")
+        ("We never see or store players' payment card details.",
+         {"players payment card details", "payment card details"}),
+        # two verbs before "no" ("sell and license no")
+        ("We sell and license no branded merchandise.", {"branded merchandise"}),
     ],
 )  # fmt: skip
 def test_the_preamble_names_what_the_organization_has_not(preamble: str,
