@@ -118,7 +118,7 @@ _WHOLE = re.compile(
     r"\b(?:across|search(?:ing)?)\s+(?:all|every)(?:\s+one)?\s+(?:of\s+)?(?:our\s+|the\s+)?"
     r"((?:[\w'-]+\s+){0,2}[\w'-]+)"
     r"|\b(?:all|every)\s+(?:of\s+)?(?:our\s+|the\s+)?((?:[\w'-]+\s+){0,2}[\w'-]+)\s+at\s+once\b"
-    r"|\blist\s+of\s+(?:all|every)\s+(?:(?:of\s+)?(?:our|the)\s+)?((?:[\w'-]+\s+){0,2}[\w'-]+)",
+    r"|\b(?:list|directory|index|map)\s+of\s+(?:all|every)\s+(?:(?:of\s+)?(?:our|the)\s+)?((?:[\w'-]+\s+){0,2}[\w'-]+)",
     re.IGNORECASE,
 )
 

@@ -135,6 +135,8 @@ _MONTH_BACK = re.compile(
     rf"\b({_MONTH})\s+(?:of\s+)?(?:(last|previous)\s+year|{_COUNT}\s+years?\s+ago)\b",
     re.IGNORECASE,
 )
+# "early 2025" is its first third, "mid-2019" its middle, "late 2021" its last
+_PART_OF_YEAR = {"early": (1, 4), "mid": (5, 8), "late": (9, 12)}
 _RELATIVE = re.compile(r"\b(last|past|previous)\s+(year|quarter|month|week)\b|\byesterday\b",
                        re.IGNORECASE)  # fmt: skip
 
@@ -194,7 +196,9 @@ def asked_period(question: str, today: date) -> Period | None:
     for m in _SINCE.finditer(question):
         spans.append(Period(date(int(m.group(1) or m.group(2)), 1, 1), today))
     for m in _IN_YEAR.finditer(question):
-        spans.append(_year_span(int(next(g for g in m.groups() if g))))
+        year = int(next(g for g in m.groups() if g))
+        first, last = _PART_OF_YEAR.get(m.group(0).split()[0].split("-")[0].lower(), (1, 12))
+        spans.append(Period(date(year, first, 1), _month_span(year, last).end))
     for m in _BARE_MONTH.finditer(question):
         month = _MONTHS[m.group(2).lower()]
         if month > today.month:

@@ -133,6 +133,7 @@ def test_a_newcomer_is_sent_to_the_source_that_holds_the_primer() -> None:
         ("search across all our repos for a hard coded api key", True),
         ("I need the rates across every product back in 2019", True),  # the router judges
         ("is there a list of every SharePoint site on the intranet?", True),
+        ("is there a directory of every SharePoint site?", True),
         ("where are all of the deploy scripts for payments", False),  # a part, named
         ("all our invoices from March", False),
     ],

@@ -37,6 +37,10 @@ TODAY = date(2026, 11, 30)
         # "from 2005 on the old press" is a year and a place; "from 2005 on" is a start
         ("deviation from 2005 on the old press", date(2005, 1, 1), date(2005, 12, 31)),
         ("deviations from 2005 on", date(2005, 1, 1), TODAY),
+        # a part of a year: its first, middle or last third
+        ("the Teams chat from early 2025", date(2025, 1, 1), date(2025, 4, 30)),
+        ("mid-2019 numbers", date(2019, 5, 1), date(2019, 8, 31)),
+        ("the late 2021 board pack", date(2021, 9, 1), date(2021, 12, 31)),
         ("the March of last year figures", date(2025, 3, 1), date(2025, 3, 31)),
         ("who was on call last November", date(2025, 11, 1), date(2025, 11, 30)),
         ("on call in January 2022", date(2022, 1, 1), date(2022, 1, 31)),
