@@ -28,7 +28,7 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
   deleted after 3 years", ``declared_retention``): a question naming one of them (its
   most specific word and half its words) for a time older than that has nowhere to go;
   so does one for a time before what it says is gone ("paper deviations before 2009
-  were destroyed").
+  were destroyed", "holds results only from 2011 (older results were purged)").
 """
 
 from __future__ import annotations
@@ -478,13 +478,20 @@ _KEPT_ITEMS = re.compile(rf"(,|;|:|\band\b(?=(?:\s+[\w-]+){{1,5}}\s+{_KEPT_AHEAD
 _LOST_BEFORE = re.compile(
     rf"\b(?:from\s+)?(?:before|prior\s+to)\s+(?:({_MONTH})\s+)?({_YEAR})\b", re.IGNORECASE
 )
+# a start said with what came before it gone: "holds results only from 2011 (older
+# results were purged)", "whose history starts in 2010 (older history was not kept)"
+_HELD_FROM = re.compile(
+    rf"\b(?:only\s+)?(?:from|since|starts?\s+in)\s+(?:({_MONTH})\s+)?({_YEAR})\b"
+    rf"(?:\s+(?:only|onwards?))?\s*\(?\s*(?:the\s+)?(?:older|earlier)\b", re.IGNORECASE
+)
+_HOLDS = re.compile(r"\b(?:holds?|has|have|keeps?)\b", re.IGNORECASE)
 _LOST = re.compile(r"\b(?:destroyed|lost|deleted|discarded|shredded|purged|(?:not|never)\s+"
                    r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned))\b",
                    re.IGNORECASE)  # fmt: skip
 _KEEPER = re.compile(r"\s*(?:[\w-]+\s+){1,3}?keeps\b", re.IGNORECASE)  # "Sentry keeps"
 _BEING = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _KEPT_NOT_SUBJECT = frozenset(terms(
-    "only just are is were was get gets be been kept keeps retained retention deleted "
+    "only just are is were was get gets be been kept keeps retained retention deleted whose "
     "purged destroyed erased anonymised anonymized for after then searchable before from "
     "since"))  # fmt: skip
 
@@ -534,9 +541,16 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
     2006 were on paper and were destroyed in 2016", "paper deviations before 2009 were
     destroyed"): said of the words before "before"."""
     m = _LOST_BEFORE.search(item)
-    if not m or not _LOST.search(item, m.end()):
-        return []
-    words = _said_of(item[: m.start()])
+    if m and _LOST.search(item, m.end()):
+        head = item[: m.start()]
+    else:  # "holds rosters from 2016 only (earlier ones were purged)"
+        m = _HELD_FROM.search(item)
+        if not m or not _LOST.search(item, m.end()):
+            return []
+        head = item[: m.start()]
+        held = _HOLDS.search(head)
+        head = head[held.end():] if held else head  # what is held, not who holds it
+    words = _said_of(head)
     if not words:
         return []
     month = _MONTHS[m.group(1).lower().rstrip(".")] if m.group(1) else 1

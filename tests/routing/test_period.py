@@ -358,6 +358,12 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
         {"microlis", "dashcam", "clip"}, 28)
     assert kept["paper deviations before 2009 were destroyed"] == ({"paper", "deviat"}, 0)
     assert len(kept) == 6  # a sentence that keeps nothing says no retention
+    # a start with what came before it gone: said of what is held, not who holds it
+    held = declared_retention("MQS is read-only and holds results only from 2011 (older "
+                              "results were purged); the archive's history starts in 2010 "
+                              "(older history was not kept).", specificity)
+    assert [(set(k.subject), k.gone_before) for k in held] == [
+        ({"result"}, date(2011, 1, 1)), ({"archiv", "histori"}, date(2010, 1, 1))]
     # an "and" inside an item joins what it names
     both = declared_retention("Retention: CDN and application logs 30 days.", specificity)
     assert [set(k.subject) for k in both] == [{"cdn", "applic", "log"}]
