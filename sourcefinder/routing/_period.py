@@ -12,7 +12,8 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
 2") or a measure ("30-day readmission rate") is never taken for a period:
 
 - a question's period needs a time word with the year ("in 2016", "summer 2022",
-  "January 2022", "Q3 2021", "before 2020") or a relative phrase ("two months ago",
+  "January 2022", "Q3 2021", "before 2020", "early 2025"), a school or
+  financial year ("2019-20") or a relative phrase ("two months ago",
   "last April", "last year", "last quarter", "last month", "yesterday");
 - a card's coverage comes from its discriminator, contents and gotchas: "since",
   "from ... (to ...)", year ranges, "nothing before", "history starts", and retention
@@ -135,6 +136,8 @@ _MONTH_BACK = re.compile(
     rf"\b({_MONTH})\s+(?:of\s+)?(?:(last|previous)\s+year|{_COUNT}\s+years?\s+ago)\b",
     re.IGNORECASE,
 )
+# a year that straddles two ("2019-20", "2025/26"): April of the first to August of the next
+_SPLIT_YEAR = re.compile(rf"\b({_YEAR})[-/–](\d\d)\b(?![-/]\d)")
 # "early 2025" is its first third, "mid-2019" its middle, "late 2021" its last
 _PART_OF_YEAR = {"early": (1, 4), "mid": (5, 8), "late": (9, 12)}
 _RELATIVE = re.compile(r"\b(last|past|previous)\s+(year|quarter|month|week)\b|\byesterday\b",
@@ -195,6 +198,10 @@ def asked_period(question: str, today: date) -> Period | None:
         spans.append(Period(date(1900, 1, 1), date(int(m.group(1)), 1, 1) - timedelta(days=1)))
     for m in _SINCE.finditer(question):
         spans.append(Period(date(int(m.group(1) or m.group(2)), 1, 1), today))
+    for m in _SPLIT_YEAR.finditer(question):
+        first = int(m.group(1))
+        if int(m.group(2)) == (first + 1) % 100:  # "2019-20": a school or financial year
+            spans.append(Period(date(first, 4, 1), date(first + 1, 8, 31)))
     for m in _IN_YEAR.finditer(question):
         year = int(next(g for g in m.groups() if g))
         first, last = _PART_OF_YEAR.get(m.group(0).split()[0].split("-")[0].lower(), (1, 12))

@@ -41,6 +41,9 @@ TODAY = date(2026, 11, 30)
         ("the Teams chat from early 2025", date(2025, 1, 1), date(2025, 4, 30)),
         ("mid-2019 numbers", date(2019, 5, 1), date(2019, 8, 31)),
         ("the late 2021 board pack", date(2021, 9, 1), date(2021, 12, 31)),
+        # a school or financial year: April of the first to August of the next
+        ("register marks for 2019-20", date(2019, 4, 1), date(2020, 8, 31)),
+        ("the purchase ledger for 2016/17", date(2016, 4, 1), date(2017, 8, 31)),
         ("the March of last year figures", date(2025, 3, 1), date(2025, 3, 31)),
         ("who was on call last November", date(2025, 11, 1), date(2025, 11, 30)),
         ("on call in January 2022", date(2022, 1, 1), date(2022, 1, 31)),
@@ -88,6 +91,8 @@ def test_relative_periods_cross_the_new_year() -> None:
         "Where's the wording about our SOC 2 controls?",
         "What's our 30-day readmission rate?",  # a measure, not a time
         "Which ticket is INC-2026-0871?",
+        "Which claim is CMP-2019-20531?",  # no split year inside an id
+        "the 2019-05 export",  # a month, written as an id
         "The FY2030 budget draft",  # the future is not a period anything holds yet
         "It may take a while to march through the backlog",  # verbs, not months
         "We may 2 weeks from now",
