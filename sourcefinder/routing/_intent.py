@@ -126,5 +126,8 @@ _WHOLE = re.compile(
 def asks_whole(question: str) -> str:
     """The words naming the whole ``question`` asks about ("search every repo at once":
     "repo at"), or "" when it asks about no whole instance."""
+    low = question.lower()
+    if "all" not in low and "every" not in low:
+        return ""  # most questions: skip the pattern
     m = _WHOLE.search(question)
     return next((g for g in m.groups() if g), "") if m else ""

@@ -108,6 +108,15 @@ def _opens_sentence(text: str, start: int) -> bool:
     return not before or before[-1] in ".!?:\n"
 
 
+def _move(full: list[Scored], evidence: list[float], at: int, to: int, why: str) -> None:
+    """Card ``at`` to place ``to``, with that place's confidence and ``why`` first."""
+    lifted = replace(full[at], confidence=full[to].confidence, reasons=(why, *full[at].reasons))
+    ev = evidence.pop(at)
+    del full[at]
+    full.insert(to, lifted)
+    evidence.insert(to, ev)
+
+
 @dataclass(frozen=True)
 class Scored:
     """One ranked card."""
@@ -495,7 +504,8 @@ class OfflineRouter:
             card = self._cards[i]
             reasons = self._reasons(i, mask, q, near, recall, adj.notes.get(i, []), i in pinned)
             full.append(Scored(card.id, round(conf, 4), reasons, i in pinned, card.extends))
-        self._cluster_after_children(full, evidence, asks_whole(q.text))
+        if not self._whole_first(full, evidence, asks_whole(q.text)):
+            self._cluster_after_children(full, evidence)
         return self._verdict(full, evidence, q, recall, adj)
 
     def _with_coverage(self, fused: dict[int, float], q: _Question,
@@ -531,32 +541,31 @@ class OfflineRouter:
         return any(t in ids or at in self._lex.positive_cards(t).tolist()
                    for t in terms(words))  # fmt: skip
 
-    def _cluster_after_children(self, full: list[Scored], evidence: list[float],
-                                whole: str) -> None:  # fmt: skip
+    def _whole_first(self, full: list[Scored], evidence: list[float], whole: str) -> bool:
+        """When the question asks about a whole instance ("search all our repos at once")
+        and names what the cluster of the leading child is made of, that cluster comes
+        first. In place; whether it moved."""
+        parent = full[0].via_cluster if full else ""
+        if not (whole and parent and self._names_whole(parent, whole)):
+            return False
+        at = next((j for j, s in enumerate(full) if s.card_id == parent), None)
+        if at is None:
+            return False
+        _move(full, evidence, at, 0, "the whole of which a leading candidate is part")
+        return True
+
+    def _cluster_after_children(self, full: list[Scored], evidence: list[float]) -> None:
         """When two of the first three are children of one cluster, the cluster itself
         comes second: the question may be about the whole (example org: cluster-top
-        questions hit@5 0.25 -> 0.75, the others unchanged). When the question asks
-        about the whole ("search all our repos at once"), a cluster whose child leads
-        comes first. In place."""
-        if whole and full and full[0].via_cluster and self._names_whole(full[0].via_cluster,
-                                                                        whole):
-            parent, n, to = full[0].via_cluster, 2, 0
-        else:
-            parents = Counter(s.via_cluster for s in full[:3] if s.via_cluster)
-            if not parents:
-                return
-            (parent, n), to = parents.most_common(1)[0], 1
-        at = next((j for j, s in enumerate(full) if s.card_id == parent), None)
-        if n < 2 or at is None or at <= to or (to == 1 and at < 3):
+        questions hit@5 0.25 -> 0.75, the others unchanged). In place."""
+        parents = Counter(s.via_cluster for s in full[:3] if s.via_cluster)
+        if not parents:
             return
-        lifted = replace(full[at], confidence=full[to].confidence,
-                         reasons=("the whole of which a leading candidate is part" if to == 0
-                                  else "the cluster of several leading candidates",
-                                  *full[at].reasons))  # fmt: skip
-        ev = evidence.pop(at)
-        del full[at]
-        full.insert(to, lifted)
-        evidence.insert(to, ev)
+        parent, n = parents.most_common(1)[0]
+        at = next((j for j, s in enumerate(full) if s.card_id == parent), None)
+        if n < 2 or at is None or at < 3:
+            return
+        _move(full, evidence, at, 1, "the cluster of several leading candidates")
 
     # --- confidence, verdict, reasons -------------------------------------------------
 
