@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -496,6 +496,7 @@ _LOST = re.compile(r"\b(?:destroyed|lost|deleted|discarded|shredded|purged|(?:no
                    r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned))\b",
                    re.IGNORECASE)  # fmt: skip
 _KEEPER = re.compile(r"\s*(?:[\w-]+\s+){1,3}?keeps\b", re.IGNORECASE)  # "Sentry keeps"
+_HEAD_WORDS = 8  # a cued sentence this short, with no span of its own, heads its paragraph
 _BEING = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _KEPT_NOT_SUBJECT = frozenset(terms(
     "only just are is were was get gets be been kept keeps retained retention deleted whose "
@@ -520,9 +521,7 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
     speak of keeping; ``specificity(word)`` (how rare the word is in English) picks
     the subject's key word."""
     out: list[Kept] = []
-    for sentence in re.split(r"(?<=\.)\s+", ends_marked(preamble)):
-        if not _KEPT_CUE.search(sentence):
-            continue
+    for sentence in _kept_sentences(preamble):
         for item in _items(sentence):
             m = _KEPT_SPAN.search(item)
             if not m:
@@ -534,6 +533,20 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
             n = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1).lower()]
             out.append(_kept(words, item, specificity, n * _UNIT_DAYS[m.group(2).lower()]))
     return tuple(out)
+
+
+def _kept_sentences(preamble: str) -> Iterator[str]:
+    """The preamble's sentences that speak of keeping: those with a cue word, and those
+    a short cued sentence of their paragraph heads ("How long things are kept. Pulsar
+    incident logs 7 years. Teams chats 2 years.")."""
+    for paragraph in re.split(r"\n\s*\n", preamble):
+        headed = False
+        for sentence in re.split(r"(?<=\.)\s+", ends_marked(paragraph)):
+            cued = bool(_KEPT_CUE.search(sentence))
+            if cued or headed:
+                yield sentence
+            if cued and not _KEPT_SPAN.search(sentence) and len(sentence.split()) <= _HEAD_WORDS:
+                headed = True
 
 
 def _kept(words: list[tuple[str, str]], item: str, specificity: Callable[[str], float],

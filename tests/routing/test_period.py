@@ -455,3 +455,16 @@ def test_a_list_of_retention_limits_is_read_item_by_item() -> None:
     listed = "How long things are kept:\n- estate CCTV 31 days\n- call recordings 18 months"
     kept = {k.written: k.days for k in declared_retention(listed, specificity)}
     assert kept == {"estate CCTV 31 days": 31, "call recordings 18 months": 18 * 30}
+
+
+def test_a_short_sentence_on_keeping_heads_the_rest_of_its_paragraph() -> None:
+    headed = ("How long things are kept. Pulsar incident logs 7 years. Teams chats 2 years.\n"
+              "\n"
+              "Our fleet is 12 years old on average.")
+    kept = {k.written: (set(k.subject), k.days) for k in declared_retention(headed,
+                                                                            specificity)}
+    assert kept == {"Pulsar incident logs 7 years": ({"pulsar", "incid", "log"}, 7 * 365),
+                    "Teams chats 2 years": ({"team", "chat"}, 2 * 365)}
+    # a cued sentence with a span of its own heads nothing: what follows is not a list
+    said = declared_retention("CCTV is kept 30 days. Our fleet is 12 years old.", specificity)
+    assert [k.written for k in said] == ["CCTV is kept 30 days"]
