@@ -36,6 +36,12 @@ them. The noun that ends a list ("pet, travel or business insurance") is shared 
 single words before it: "travel insurance" is a phrase too. Whose the thing is is no
 part of its name: "never store subscribers' card numbers" rules out "card numbers".
 
+What is someone else's is read the same way: "road gullies are the county council's",
+"their lifts and car parks are theirs", "the sports centre is run by Harrowfield Leisure
+Trust", "the collection belongs to the City Council" (what comes first, never the owner
+named after "by" or "to"), and "the British Transport Police keep their own crime
+records" (what comes after).
+
 A sentence that opens "What we do not do:" or "What this index does not cover:" heads
 the list after its colon, written inline or one item a line ("- crime"); an item that
 says "no" itself ("Things we don't have:" / "- no Slack") is read on its own. Every item
@@ -64,8 +70,19 @@ _NEGATION = (
 _OWNING = r"\b(?:does|do|did)(?:\s+not|n't)\s+own\b|\bowns?\s+no\b"
 # "patient records and clinical rotas are not ours": what is not theirs comes first
 _NOT_OURS = r"\b(?:is|are)(?:\s+not|n't)\s+ours\b"
-_BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<neg>{_NEGATION})|(?P<own>{_OWNING})",
-                       re.IGNORECASE)  # fmt: skip
+# Someone else's, what comes first: "road gullies are the county council's", "their lifts
+# are theirs", "the collection belongs to the City Council", "the sports centre is run by
+# Harrowfield Leisure Trust"
+_THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w-]+(?:'s|s'))"
+           r"(?=\s*(?:[,;.()]|$|\s+(?:too|not|alone)\b))"
+           r"|\bbelongs?\s+to\b"
+           r"|\b(?:is|are)\s+(?:run|administered|managed|operated|provided|issued|maintained|"
+           r"owned)\s+by\b")
+_AGENT = re.compile(r"\b(?:by|to)$", re.IGNORECASE)  # whose name follows the cue
+# ... and what comes after: "the Rail Ombudsman keeps its own case files"
+_THEIR_OWN = r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
+_BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS}|{_THEIRS})|(?P<neg>{_NEGATION}|{_THEIR_OWN})"
+                       f"|(?P<own>{_OWNING})", re.IGNORECASE)  # fmt: skip
 _PASSIVE = re.compile(r"(?:is|are|was|were)(?:\s+not|n't)", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+")
 # Words, and the marks a phrase never spans (a hyphen or an apostrophe it may).
@@ -102,7 +119,7 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
             # "What we do not do: crime, family, immigration ..." heads the list it negates
             yield "", [_before_verb(item) for item in _LIST.split(listed)]
         ends = [c.start() for c in cues[1:]] + [len(sentence)]
-        starts = [0] + [c.end() for c in cues[:-1]]
+        starts = [0] + [_after_agent(sentence, c) for c in cues[:-1]]
         for cue, start, end in zip(cues, starts, ends, strict=True):
             if cue.lastgroup == "neg":
                 scope = sentence[cue.end():end].split(":", 1)[0]
@@ -111,6 +128,15 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
             else:
                 continue
             yield cue.group(), [_before_verb(item) for item in _LIST.split(scope)]
+
+
+def _after_agent(sentence: str, cue: re.Match[str]) -> int:
+    """Where what follows ``cue`` starts: past the agent of "is run by" or "belongs to"
+    ("is managed by Network Rail, so its lifts ... are theirs" goes on at "so")."""
+    if not _AGENT.search(cue.group()):
+        return cue.end()
+    comma = sentence.find(",", cue.end())
+    return comma if comma >= 0 else len(sentence)
 
 
 def _before_verb(item: str) -> str:

@@ -51,6 +51,17 @@ def _stems(words: str) -> set[str]:
         ("Things we don't have, so nobody looks:\n- no Slack or WhatsApp\n- no ambulances "
          "or nursing homes: they went to a trust", "slack ambulances nursing", "trust"),
         ("What we do not do:\n- crime\n- conveyancing", "crime conveyancing", ""),
+        # someone else's: what comes before it is theirs, never who they are
+        ("Road gullies and highway drainage are the county council's; sea walls are the "
+         "Environment Agency's.", "gullies drainage sea walls", "county council agency"),
+        ("Leeds station is managed by Network Rail, so its lifts and car parks are theirs, "
+         "not ours.", "lifts car parks", "network rail"),
+        ("The galleries belong to the City Council, and the sports centre is run by "
+         "Harrowfield Leisure Trust.", "galleries sports centre", "city harrowfield leisure"),
+        ("The British Transport Police keep their own crime records, and CAF does "
+         "overhauls at its own works, keeping its own records.",
+         "crime records", "british transport police overhauls works"),
+        ("Our archive is the county's oldest.", "", "archive oldest"),  # no owner: a claim
     ],
 )  # fmt: skip
 def test_the_preamble_declares_what_the_organization_has_not(
@@ -90,6 +101,16 @@ def test_a_question_about_what_the_organization_has_not_is_a_nowhere() -> None:
     assert silent.rank("Can we connect gas to a new build?").ruled_out == ()
 
 
+def test_a_question_about_what_is_someone_elses_is_a_nowhere() -> None:
+    router = OfflineRouter(_index(PREAMBLE + " Street lights are the county council's."))
+    lights = router.rank("a street light outside our house has been out for a week")
+    assert lights.verdict == "nowhere"
+    assert "light" in " ".join(lights.ruled_out)
+    # who the thing is is not ruled out with it
+    assert router.rank("who at the county council hears about a feeder outage?").ruled_out \
+        == ()  # fmt: skip
+
+
 def test_a_word_some_card_uses_is_never_ruled_out() -> None:
     """The preamble says no broadband is sold, but a card speaks of broadband backhaul:
     the map has something on it, so the question is routed as usual."""
@@ -120,7 +141,8 @@ def test_a_word_some_card_uses_in_another_form_is_never_ruled_out() -> None:
     "preamble", ["does not " * 20_000, "Acme runs no " + "x, " * 50_000, "a" * 200_000,
                  "It does not sell gas: " * 5_000,
                  # a long paragraph before a list, and a long list under a long head
-                 "word " * 50_000 + "\n- no gas", "x " * 20_000 + ":\n" + "- no gas\n" * 20_000],
+                 "word " * 50_000 + "\n- no gas", "x " * 20_000 + ":\n" + "- no gas\n" * 20_000,
+                 "gas is x " + "x " * 50_000 + "x's.", "are the x's x " * 20_000],
 )  # fmt: skip
 def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
     assert declared_absent(preamble) <= set(terms("gas x"))
