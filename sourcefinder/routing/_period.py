@@ -61,7 +61,7 @@ _SEASONS = {"spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 1
 
 # Words that say when, not what: never a subject the map should know.
 TIME_WORDS = frozenset(
-    [*_MONTHS, *_SEASONS, *(u + s for u in _UNIT_DAYS for s in ("", "s")), "ago",
+    [*_MONTHS, *(w + s for w in (*_SEASONS, *_UNIT_DAYS) for s in ("", "s")), "ago",
      "yesterday", "today", "tonight", "tomorrow", "quarter", "quarters", "last", "past",
      "previous", "since", "before", "early", "late", "mid"]
 )  # fmt: skip
@@ -97,8 +97,14 @@ class Coverage:
 _AGO = re.compile(rf"\b{_COUNT}\s+{_UNIT}\s+ago\b", re.IGNORECASE)
 _LAST_MONTH_NAME = re.compile(rf"\blast\s+({_MONTH})(?!\s*{_YEAR})\b", re.IGNORECASE)
 _MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+(?:of\s+)?({_YEAR})\b", re.IGNORECASE)
-_SEASON_YEAR = re.compile(rf"\b(spring|summer|autumn|fall|winter)\s+(?:of\s+)?({_YEAR})\b",
+_SEASON = "spring|summer|autumn|fall|winter"
+_SEASON_YEAR = re.compile(rf"\b({_SEASON})\s+(?:of\s+)?({_YEAR})\b",
                           re.IGNORECASE)  # fmt: skip
+# a season counted back: "last winter", "two summers ago", "the autumn before last"
+_SEASON_BACK = re.compile(
+    rf"\b(?:(last|past|previous)\s+({_SEASON})|{_COUNT}\s+({_SEASON})s\s+ago"
+    rf"|(?:the\s+)?({_SEASON})\s+before\s+last)\b", re.IGNORECASE
+)
 _QUARTER_YEAR = re.compile(rf"\bQ([1-4])\s*({_YEAR})\b|\b({_YEAR})\s*Q([1-4])\b", re.IGNORECASE)
 _RANGE = re.compile(
     rf"\b(?:from|between)\s+({_YEAR})\s+(?:to|until|through|and|-|–)\s+({_YEAR}|today|now)\b",
@@ -156,6 +162,17 @@ def _year_span(year: int) -> Period:
     return Period(date(year, 1, 1), date(year, 12, 31))
 
 
+def _season_back(name: str, back: int, today: date) -> Period:
+    """The season ``back`` times over, counting the last one that has ended as one:
+    winter runs from December to February."""
+    if name == "winter":
+        year = today.year - (today.month < 3) - (back - 1)  # the year its February is in
+        return Period(date(year - 1, 12, 1), _month_span(year, 2).end)
+    first, last = _SEASONS[name]
+    year = today.year - (today.month <= last) - (back - 1)
+    return Period(date(year, first, 1), _month_span(year, last).end)
+
+
 def _count(word: str) -> int:
     word = " ".join(word.lower().split())
     return int(word) if word.isdigit() else _NUMBERS[word]
@@ -186,6 +203,10 @@ def asked_period(question: str, today: date) -> Period | None:
         first, last = _SEASONS[m.group(1).lower()]
         year = int(m.group(2))
         spans.append(Period(date(year, first, 1), _month_span(year, last).end))
+    for m in _SEASON_BACK.finditer(question):
+        name = (m.group(2) or m.group(4) or m.group(5)).lower()
+        back = 1 if m.group(1) else 2 if m.group(5) else _count(m.group(3))
+        spans.append(_season_back(name, back, today))
     for m in _QUARTER_YEAR.finditer(question):
         q, y = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         first = 3 * int(q) - 2

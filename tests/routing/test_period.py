@@ -48,6 +48,11 @@ TODAY = date(2026, 11, 30)
         ("who was on call last November", date(2025, 11, 1), date(2025, 11, 30)),
         ("on call in January 2022", date(2022, 1, 1), date(2022, 1, 31)),
         ("rates we paid in summer 2022", date(2022, 6, 1), date(2022, 8, 31)),
+        # a season counted back from the last one that has ended; winter is Dec-Feb
+        ("heating trend data from two winters ago", date(2024, 12, 1), date(2025, 2, 28)),
+        ("max demand over last winter", date(2025, 12, 1), date(2026, 2, 28)),
+        ("footfall last summer", date(2026, 6, 1), date(2026, 8, 31)),
+        ("the audit the autumn before last", date(2024, 9, 1), date(2024, 11, 30)),
         ("revenue in Q3 2021", date(2021, 7, 1), date(2021, 9, 30)),
         ("admissions per year from 2014 to today", date(2014, 1, 1), TODAY),
         ("the pre-2025 wiki content", date(1900, 1, 1), date(2024, 12, 31)),
@@ -77,6 +82,9 @@ def test_a_question_names_a_period(question: str, start: date, end: date) -> Non
 
 def test_relative_periods_cross_the_new_year() -> None:
     january = date(2027, 1, 15)
+    # the winter under way has not ended: last winter is the one before it
+    assert asked_period("gas use last winter", january) == Period(
+        date(2025, 12, 1), date(2026, 2, 28))  # fmt: skip
     assert asked_period("board pack from last quarter", january) == Period(
         date(2026, 10, 1), date(2026, 12, 31))  # fmt: skip
     assert asked_period("costs last month", january) == Period(
