@@ -75,7 +75,8 @@ def test_the_example_suite_is_well_formed() -> None:
 @pytest.mark.parametrize(
     "org", ["ardent", "ashcombe", "brackenridge", "brightwater", "calloway", "cobalt",
             "coldharbour", "fernhollow", "gullhaven", "halden", "harrowgate", "kestrel",
-            "lanternfish", "larkspur", "meridian", "northwind", "oakmere", "pennant",
+            "kilnworth", "lanternfish", "larkspur", "marrowby", "meridian", "northwind",
+            "oakmere", "pennant",
             "quillpay", "ravensmoor", "saltmarsh", "skerry", "tessellate", "thistledown"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
