@@ -81,8 +81,12 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w
 _AGENT = re.compile(r"\b(?:by|to)$", re.IGNORECASE)  # whose name follows the cue
 # ... and what comes after: "the Rail Ombudsman keeps its own case files"
 _THEIR_OWN = r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
-_BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS}|{_THEIRS})|(?P<neg>{_NEGATION}|{_THEIR_OWN})"
-                       f"|(?P<own>{_OWNING})", re.IGNORECASE)  # fmt: skip
+_BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<theirs>{_THEIRS})"
+                       f"|(?P<neg>{_NEGATION}|{_THEIR_OWN})|(?P<own>{_OWNING})",
+                       re.IGNORECASE)  # fmt: skip
+# an aside in brackets says which, not what: "the UN-led clusters (WASH led by UNICEF, Food
+# Security by WFP) are run by those agencies" is about the clusters, not food
+_ASIDE = re.compile(r"\([^()]*\)")
 _PASSIVE = re.compile(r"(?:is|are|was|were)(?:\s+not|n't)", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+")
 # Words, and the marks a phrase never spans (a hyphen or an apostrophe it may).
@@ -125,6 +129,8 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
                 scope = sentence[cue.end():end].split(":", 1)[0]
             elif cue.lastgroup == "ours":
                 scope = sentence[start:cue.start()].rsplit(":", 1)[-1]
+            elif cue.lastgroup == "theirs":
+                scope = _ASIDE.sub(" ", sentence[start:cue.start()].rsplit(":", 1)[-1])
             else:
                 continue
             yield cue.group(), [_before_verb(item) for item in _LIST.split(scope)]

@@ -62,6 +62,9 @@ def _stems(words: str) -> set[str]:
          "overhauls at its own works, keeping its own records.",
          "crime records", "british transport police overhauls works"),
         ("Our archive is the county's oldest.", "", "archive oldest"),  # no owner: a claim
+        # an aside in brackets says which, not what is theirs
+        ("The UN-led clusters (WASH led by UNICEF, Food Security by WFP) are run by those "
+         "agencies.", "clusters", "food security wash unicef wfp"),
     ],
 )  # fmt: skip
 def test_the_preamble_declares_what_the_organization_has_not(
