@@ -37,7 +37,7 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from sourcefinder.index.model import Card
@@ -512,6 +512,9 @@ _HELD_FROM = re.compile(
     rf"\b(?:only\s+)?(?:from|since|starts?\s+in)\s+(?:({_MONTH})\s+)?({_YEAR})\b"
     rf"(?:\s+(?:only|onwards?))?\s*\(?\s*(?:the\s+)?(?:older|earlier)\b", re.IGNORECASE
 )
+# "7 years after an animal's last visit", "6 years after someone leaves", "3 years after the
+# grant ends": kept from an event that may come long after the record was made
+_AFTER_EVENT = re.compile(r"\s+(?:after|from)\b", re.IGNORECASE)
 _HOLDS = re.compile(r"\b(?:holds?|has|have|keeps?)\b", re.IGNORECASE)
 _LOST = re.compile(r"\b(?:destroyed|lost|deleted|discarded|shredded|purged|(?:not|never)\s+"
                    r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned))\b",
@@ -535,6 +538,9 @@ class Kept:
     days: int  # 0 when only what came before a day is gone
     written: str
     gone_before: date | None = None  # "lab results before 2006 were destroyed"
+    # counted from an event, not from when the record was made ("6 years after someone
+    # leaves"): a question must name the event's time itself
+    from_event: bool = False
 
 
 def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tuple[Kept, ...]:
@@ -552,7 +558,8 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
             if not words:
                 continue
             n = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1).lower()]
-            out.append(_kept(words, item, specificity, n * _UNIT_DAYS[m.group(2).lower()]))
+            kept = _kept(words, item, specificity, n * _UNIT_DAYS[m.group(2).lower()])
+            out.append(replace(kept, from_event=bool(_AFTER_EVENT.match(item, m.end()))))
     return tuple(out)
 
 
@@ -635,10 +642,16 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     Care tickets")."""
     if asked is None:
         return ()
-    out = []
-    for k in kept:
-        named = len(k.subject & wanted)
-        gone = k.gone_before or today - timedelta(days=k.days)
-        if 2 * named >= len(k.subject) and (named >= 2 or k.key in wanted) and asked.end < gone:
-            out.append(k.written)
-    return tuple(out)
+    named = {k: len(k.subject & wanted) for k in kept}
+    named = {k: n for k, n in named.items()
+             if 2 * n >= len(k.subject) and (n >= 2 or k.key in wanted)}  # fmt: skip
+    if not named:
+        return ()
+    # what was lost before a day is lost whatever else is said of it; of the spans kept,
+    # those the question names best decide ("crash records" asks about "Backtrace keeps
+    # ... crash records two years", not about its crash dumps kept 90 days)
+    lost = [k.written for k in named if k.gone_before and asked.end < k.gone_before]
+    spans = {k: n for k, n in named.items() if not k.gone_before}
+    best = [k for k, n in spans.items() if n == max(spans.values())]
+    gone = [k.written for k in best if asked.end < today - timedelta(days=k.days)]
+    return tuple(lost + (gone if len(gone) == len(best) else []))

@@ -610,6 +610,8 @@ class OfflineRouter:
         leader_out, set_aside_at = adj.leader_out_of_period, adj.set_aside
         cfg = self.config
         first = full[0]
+        if q.period is not None and not q.expired:
+            q.expired = self._kept_by(self._pos[first.card_id], q)
         support = round(first.confidence - cfg.uncovered_penalty * q.uncovered, 4)
         set_aside = tuple((self._cards[i].id, q.out_of_period[i]) for i in set_aside_at)
         nothing = recall.nothing_here(cfg.nothing_clients)
@@ -640,6 +642,20 @@ class OfflineRouter:
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
                        set_aside, q.absent, q.expired)
+
+    def _kept_by(self, i: int, q: _Question) -> tuple[str, ...]:
+        """The preamble's retentions said of card ``i`` by name ("ColdWatch temperature
+        readings are kept two years") that the time asked is past, when ``i`` leads: a
+        question routed there asks about what that source keeps, named or not."""
+        if self._cards[i].kind in HUMAN_KINDS:
+            return ()
+        names = self._card_names[i]
+        said = tuple(k for k in self._kept
+                     if not k.from_event and any(n <= k.subject for n in names))
+        if not said:
+            return ()
+        wanted = set(q.qterms).union(*names)
+        return expired(said, q.period, self._today or date.today(), wanted)
 
     def _field_label(self, card_id: str, name: str, hits: list[str]) -> str:
         """How a reason names a field; for text the rest of the map wrote, who wrote it."""

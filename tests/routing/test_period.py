@@ -421,6 +421,45 @@ def test_the_router_answers_nowhere_past_a_stated_retention() -> None:
     assert recent.verdict != "nowhere" and recent.expired == ()
 
 
+def test_of_two_spans_a_question_names_the_one_it_names_best() -> None:
+    """"Backtrace keeps crash dumps 90 days and crash records two years": crash records
+    from March are still kept, though the question names the dumps' keeper too."""
+    kept = declared_retention("Retention: Backtrace keeps crash dumps 90 days and crash "
+                              "records two years; lab results before 2006 were destroyed.",
+                              specificity)  # fmt: skip
+    march = asked_period("Backtrace crash records from March", TODAY)
+    assert expired(kept, march, TODAY, set(terms("Backtrace crash records"))) == ()
+    assert expired(kept, march, TODAY, set(terms("Backtrace crash dumps"))) == (
+        "Backtrace keeps crash dumps 90 days",)
+    lost = asked_period("lab results from 2004", TODAY)
+    assert expired(kept, lost, TODAY, set(terms("lab results"))) == (
+        "lab results before 2006 were destroyed",)
+
+
+def test_a_retention_said_of_the_leading_source_by_name_applies_to_it() -> None:
+    """"ColdWatch temperature readings are kept two years": a question the router sends
+    to ColdWatch asks about what it keeps, whatever it calls it; a retention counted from
+    a later event ("7 years after an animal's last visit") says nothing of the time asked."""
+    cards = [card("coldwatch", "ColdWatch: live temperatures of every chiller and blast "
+                  "chiller, with alarms", contains="chiller probes, alarm history"),
+             card("rxworks", "RxWorks archive: consult notes and vaccinations 2012–2020"),
+             card("handbook", "staff handbook: leave, expenses, conduct")]  # fmt: skip
+    preamble = ("Retention: ColdWatch temperature readings are kept two years; RxWorks "
+                "clinical records 7 years after an animal's last visit.")
+    index = Index(root="index", title="Bakery", cards={c.id: c for c in cards},
+                  preamble=preamble)  # fmt: skip
+    router = OfflineRouter(index, today=TODAY)
+    old = router.rank("what was blast chiller 3 reading in August 2023?")
+    assert old.full[0].card_id == "coldwatch"
+    assert old.verdict == "nowhere"
+    assert old.expired == ("ColdWatch temperature readings are kept two years",)
+    recent = router.rank("what was blast chiller 3 reading in August this year?")
+    assert recent.verdict != "nowhere"
+    notes = router.rank("consult notes from 2017 for a labrador")
+    assert notes.full[0].card_id == "rxworks"
+    assert notes.verdict != "nowhere" and notes.expired == ()
+
+
 def test_a_retention_said_of_a_part_does_not_drop_an_archive_with_a_span() -> None:
     """"SIMS archive 2011-2022 ... registers were deleted 3 years after each school
     year": a question about 2018's exam results is not about registers, and the card
