@@ -75,9 +75,10 @@ def test_the_example_suite_is_well_formed() -> None:
 @pytest.mark.parametrize(
     "org", ["ardent", "ashcombe", "brackenridge", "brightwater", "calloway", "cobalt",
             "coldharbour", "fernhollow", "gullhaven", "halden", "harrowgate", "kestrel",
-            "kilnworth", "lanternfish", "larkspur", "marrowby", "meridian", "northwind",
-            "oakmere", "pennant",
-            "quillpay", "ravensmoor", "saltmarsh", "skerry", "tessellate", "thistledown"],
+            "kilnworth", "lanternfish", "larchmont", "larkspur", "marrowby", "meridian",
+            "northwind", "oakmere", "pennant",
+            "quillpay", "ravensmoor", "saltmarsh", "skerry", "tessellate", "thistledown",
+            "tidewell"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
