@@ -646,12 +646,21 @@ class OfflineRouter:
     def _kept_by(self, i: int, q: _Question) -> tuple[str, ...]:
         """The preamble's retentions said of card ``i`` by name ("ColdWatch temperature
         readings are kept two years") that the time asked is past, when ``i`` leads: a
-        question routed there asks about what that source keeps, named or not."""
-        if self._cards[i].kind in HUMAN_KINDS:
+        question routed there asks about what that source keeps, named or not. A chat
+        channel is named by what its own text says it is ("Teams chat messages are deleted
+        after 12 months" and a channel "in Teams")."""
+        card = self._cards[i]
+        names: tuple[frozenset[str], ...]
+        if card.kind == "chat-channel":  # "Teams chat messages are deleted after 12 months"
+            own = frozenset(terms(f"{card.kind} {card.what} {card.how}"))
+            said = tuple(k for k in self._kept if not k.from_event and k.subject & own)
+            names = tuple(k.subject & own for k in said)
+        elif card.kind in HUMAN_KINDS:
             return ()
-        names = self._card_names[i]
-        said = tuple(k for k in self._kept
-                     if not k.from_event and any(n <= k.subject for n in names))
+        else:
+            names = self._card_names[i]
+            said = tuple(k for k in self._kept
+                         if not k.from_event and any(n <= k.subject for n in names))
         if not said:
             return ()
         wanted = set(q.qterms).union(*names)

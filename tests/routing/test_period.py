@@ -460,6 +460,25 @@ def test_a_retention_said_of_the_leading_source_by_name_applies_to_it() -> None:
     assert notes.verdict != "nowhere" and notes.expired == ()
 
 
+def test_a_chat_retention_applies_to_a_question_sent_to_a_channel() -> None:
+    """"Teams chat messages are deleted after 12 months": a thread in a Teams channel from
+    two years ago is gone, however the question names it; last month's is not."""
+    cards = [card("breakdowns", "#engineering-breakdowns in Teams: engineers on shift "
+                  "answer line breakdowns", kind="chat-channel"),
+             card("cmms", "MPulse: maintenance work orders and PPM schedules")]
+    index = Index(root="index", title="Bakery", cards={c.id: c for c in cards},
+                  preamble="Retention: Teams chat messages are deleted after 12 months.")
+    router = OfflineRouter(index, today=TODAY)
+    old = router.rank("there was a thread in the engineering breakdowns channel in early "
+                      "2024 about the wrapper, can I find it?")  # fmt: skip
+    assert old.full[0].card_id == "breakdowns"
+    assert old.verdict == "nowhere"
+    assert old.expired == ("Teams chat messages are deleted after 12 months",)
+    recent = router.rank("there was a thread in the engineering breakdowns channel last "
+                         "month about the wrapper, can I find it?")  # fmt: skip
+    assert recent.verdict != "nowhere"
+
+
 def test_a_retention_said_of_a_part_does_not_drop_an_archive_with_a_span() -> None:
     """"SIMS archive 2011-2022 ... registers were deleted 3 years after each school
     year": a question about 2018's exam results is not about registers, and the card
