@@ -521,6 +521,10 @@ _LOST = re.compile(r"\b(?:destroyed|lost|deleted|discarded|shredded|purged|(?:no
                    re.IGNORECASE)  # fmt: skip
 _KEEPER = re.compile(r"\s*(?:[\w-]+\s+){1,3}?keeps\b", re.IGNORECASE)  # "Sentry keeps"
 _HEAD_WORDS = 8  # a cued sentence this short, with no span of its own, heads its paragraph
+_WHERE = re.compile(r"\s(?:in|on|at|across)\s", re.IGNORECASE)
+_BRACKETS = re.compile(r"\([^()]*\)")
+_SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
+_UNSHIELD = str.maketrans({"\x1f": ","})
 _BEING = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _KEPT_NOT_SUBJECT = frozenset(terms(
     "only just are is were was get gets be been kept keeps retained retention deleted whose "
@@ -613,14 +617,20 @@ def _said_of(head: str) -> list[tuple[str, str]]:
         return [(w, t) for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
                 for t in terms(w) if t not in _KEPT_NOT_SUBJECT]  # fmt: skip
 
-    verb = _BEING.search(head)
-    return (verb and words(head[: verb.start()])[-4:]) or words(head)[-4:]
+    head = _BRACKETS.sub(" ", head)  # an aside says which, not what
+    # the subject ends at a verb of being, or where it is kept ("CCTV in communal areas")
+    cut = min((m.start() for m in (_BEING.search(head), _WHERE.search(head)) if m),
+              default=len(head))  # fmt: skip
+    return words(head[:cut])[-4:] or words(head)[-4:]
 
 
 def _items(sentence: str) -> list[str]:
     """The list items of ``sentence``; an "and" only ends an item that has its own span
     ("CDN and application logs 30 days" is one item, of both)."""
-    parts = _KEPT_ITEMS.split(sentence)
+    # a list in brackets is one item's ("Care records (care plans, daily notes, MAR
+    # charts) are kept 8 years")
+    shielded = _BRACKETS.sub(lambda m: m.group().translate(_SHIELD), sentence)
+    parts = [p.translate(_UNSHIELD) for p in _KEPT_ITEMS.split(shielded)]
     items = [parts[0]]
     for delimiter, item in zip(parts[1::2], parts[2::2], strict=True):
         if delimiter.lower() != "and":

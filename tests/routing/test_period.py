@@ -384,6 +384,12 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
     told = declared_retention("Retention: CCTV is recorded locally at each site and "
                               "overwritten after 30 days (it is in no system).", specificity)
     assert [(set(k.subject), k.days) for k in told] == [({"cctv"}, 30)]
+    # a list in brackets is one item's, and says which, not what
+    listed = declared_retention("How long things are kept: care records (care plans, daily "
+                                "notes, MAR charts) 8 years; CCTV in communal areas is "
+                                "overwritten after 31 days.", specificity)  # fmt: skip
+    assert [(set(k.subject), k.days) for k in listed] == [({"care", "record"}, 8 * 365),
+                                                          ({"cctv"}, 31)]
 
 
 @pytest.mark.parametrize(
