@@ -73,10 +73,11 @@ def test_the_example_suite_is_well_formed() -> None:
 
 
 @pytest.mark.parametrize(
-    "org", ["ardent", "ashcombe", "brackenridge", "brightwater", "calloway", "cobalt",
+    "org", ["ardent", "ashcombe", "brackenridge", "brightline", "brightwater", "calloway",
+            "cobalt",
             "coldharbour", "fernhollow", "gullhaven", "halden", "harrowgate", "kestrel",
             "kilnworth", "lanternfish", "larchmont", "larkspur", "marrowby", "meridian",
-            "northwind", "oakmere", "pennant",
+            "northwind", "oakmere", "orchardvale", "pennant",
             "quillpay", "ravensmoor", "saltmarsh", "skerry", "tessellate", "thistledown",
             "tidewell"],
 )
