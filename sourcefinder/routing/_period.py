@@ -522,6 +522,8 @@ _LOST = re.compile(r"\b(?:destroyed|lost|deleted|discarded|shredded|purged|(?:no
 _KEEPER = re.compile(r"\s*(?:[\w-]+\s+){1,3}?keeps\b", re.IGNORECASE)  # "Sentry keeps"
 _HEAD_WORDS = 8  # a cued sentence this short, with no span of its own, heads its paragraph
 _WHERE = re.compile(r"\s(?:in|on|at|across)\s", re.IGNORECASE)
+# what a record is called varies; which record it is does not
+_RECORD_WORDS = frozenset(terms("record file"))
 _BRACKETS = re.compile(r"\([^()]*\)")
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
 _UNSHIELD = str.maketrans({"\x1f": ","})
@@ -652,7 +654,10 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     Care tickets")."""
     if asked is None:
         return ()
-    named = {k: len(k.subject & wanted) for k in kept}
+    if wanted & _RECORD_WORDS:  # "a care file" asks about "care records"
+        wanted = wanted | _RECORD_WORDS
+    named = {k: len(k.subject & wanted) for k in kept
+             if k.subject & wanted - _RECORD_WORDS}  # a record of what, named too
     named = {k: n for k, n in named.items()
              if 2 * n >= len(k.subject) and (n >= 2 or k.key in wanted)}  # fmt: skip
     if not named:

@@ -442,6 +442,16 @@ def test_of_two_spans_a_question_names_the_one_it_names_best() -> None:
         "lab results before 2006 were destroyed",)
 
 
+def test_a_file_and_a_record_are_one_but_a_record_of_something_else_is_not() -> None:
+    kept = declared_retention("Retention: care records 8 years; staff files kept 6 years.",
+                              specificity)  # fmt: skip
+    asked = asked_period("from 2014", TODAY)
+    assert expired(kept, asked, TODAY, set(terms("care file for a resident"))) == (
+        "care records 8 years",)
+    # what the record is of must be named too: "records" alone names no staff file
+    assert expired(kept, asked, TODAY, set(terms("fridge temperature records"))) == ()
+
+
 def test_a_retention_said_of_the_leading_source_by_name_applies_to_it() -> None:
     """"ColdWatch temperature readings are kept two years": a question the router sends
     to ColdWatch asks about what it keeps, whatever it calls it; a retention counted from
