@@ -96,6 +96,7 @@ _OWNER = re.compile(r"\s*(?:(?:a|an|the|our|its|their)\s+)?[^\W_]+(?:'s|s')\s", 
 _VERB_FIRST = re.compile(r"(?:not|n't|never)$", re.IGNORECASE)
 _LIST = re.compile(r",|\(|\)|\b(?:or|and|nor)\b", re.IGNORECASE)
 _WHAT = re.compile(r"\s*what\b", re.IGNORECASE)
+_SAVE = frozenset({"without", "except", "beyond", "besides"})
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
                    "comes came runs ran".split())  # fmt: skip
 EVERYDAY = 1.0  # the specificity of "today": a word this common names no subject
@@ -146,10 +147,12 @@ def _after_agent(sentence: str, cue: re.Match[str]) -> int:
 
 
 def _before_verb(item: str) -> str:
-    """``item`` up to a verb after its first word (the first may be the negated verb)."""
+    """``item`` up to a verb after its first word (the first may be the negated verb),
+    or up to what it is said without ("no landline without broadband" is about
+    landlines)."""
     words = item.split()
     for k, word in enumerate(words[1:], start=1):
-        if word.lower() in _VERBS:
+        if word.lower() in _VERBS or word.lower() in _SAVE:
             return " ".join(words[:k])
     return item
 

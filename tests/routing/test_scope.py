@@ -62,6 +62,8 @@ def _stems(words: str) -> set[str]:
          "overhauls at its own works, keeping its own records.",
          "crime records", "british transport police overhauls works"),
         ("Our archive is the county's oldest.", "", "archive oldest"),  # no owner: a claim
+        # what a negated thing is said without is no negated thing
+        ("We sell no TV and no landline without broadband.", "tv landline", "broadband"),
         # an aside in brackets says which, not what is theirs
         ("The UN-led clusters (WASH led by UNICEF, Food Security by WFP) are run by those "
          "agencies.", "clusters", "food security wash unicef wfp"),
