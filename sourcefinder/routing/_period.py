@@ -42,7 +42,7 @@ from datetime import date, timedelta
 
 from sourcefinder.index.model import Card
 from sourcefinder.routing._priors import years_in
-from sourcefinder.routing._text import ends_marked, same_word, terms
+from sourcefinder.routing._text import BRACKETED, ends_marked, same_word, terms
 
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
@@ -524,7 +524,6 @@ _HEAD_WORDS = 8  # a cued sentence this short, with no span of its own, heads it
 _WHERE = re.compile(r"\s(?:in|on|at|across)\s", re.IGNORECASE)
 # what a record is called varies; which record it is does not
 _RECORD_WORDS = frozenset(terms("record file"))
-_BRACKETS = re.compile(r"\([^()]*\)")
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
 _UNSHIELD = str.maketrans({"\x1f": ","})
 _BEING = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
@@ -619,7 +618,7 @@ def _said_of(head: str) -> list[tuple[str, str]]:
         return [(w, t) for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
                 for t in terms(w) if t not in _KEPT_NOT_SUBJECT]  # fmt: skip
 
-    head = _BRACKETS.sub(" ", head)  # an aside says which, not what
+    head = BRACKETED.sub(" ", head)  # an aside says which, not what
     # the subject ends at a verb of being, or where it is kept ("CCTV in communal areas")
     cut = min((m.start() for m in (_BEING.search(head), _WHERE.search(head)) if m),
               default=len(head))  # fmt: skip
@@ -631,7 +630,7 @@ def _items(sentence: str) -> list[str]:
     ("CDN and application logs 30 days" is one item, of both)."""
     # a list in brackets is one item's ("Care records (care plans, daily notes, MAR
     # charts) are kept 8 years")
-    shielded = _BRACKETS.sub(lambda m: m.group().translate(_SHIELD), sentence)
+    shielded = BRACKETED.sub(lambda m: m.group().translate(_SHIELD), sentence)
     parts = [p.translate(_UNSHIELD) for p in _KEPT_ITEMS.split(shielded)]
     items = [parts[0]]
     for delimiter, item in zip(parts[1::2], parts[2::2], strict=True):
@@ -657,7 +656,7 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     if wanted & _RECORD_WORDS:  # "a care file" asks about "care records"
         wanted = wanted | _RECORD_WORDS
     named = {k: len(k.subject & wanted) for k in kept
-             if k.subject & wanted - _RECORD_WORDS}  # a record of what, named too
+             if k.subject & (wanted - _RECORD_WORDS)}  # a record of what, named too
     named = {k: n for k, n in named.items()
              if 2 * n >= len(k.subject) and (n >= 2 or k.key in wanted)}  # fmt: skip
     if not named:

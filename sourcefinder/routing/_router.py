@@ -82,6 +82,7 @@ from sourcefinder.routing._names import card_names
 from sourcefinder.routing._period import (
     TIME_WORDS,
     YEAR_TERM,
+    Kept,
     Period,
     Periods,
     asked_period,
@@ -232,6 +233,7 @@ class OfflineRouter:
         # ..." names a source
         self._card_names = [card_names(c) for c in self._cards]
         self._names = {name for names in self._card_names for name in names}
+        self._kept_of = self._kept_by_name()
         # what the preamble says the organization has not, that no card mentions either
         self._absent = frozenset(t for t in declared_absent(index.preamble)
                                  if not self._lex.knows_a_form_of(t))  # fmt: skip
@@ -643,28 +645,37 @@ class OfflineRouter:
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
                        set_aside, q.absent, q.expired)
 
+    def _kept_by_name(self) -> dict[int, tuple[tuple[Kept, ...], frozenset[str]]]:
+        """Card position -> the preamble's retentions said of it by name ("ColdWatch
+        temperature readings are kept two years"), and the words that name it there. A
+        chat channel is named by what its own text says it is ("Teams chat messages are
+        deleted after 12 months" and a channel "in Teams"). A span counted from a later
+        event ("7 years after an animal's last visit") says nothing of the time asked."""
+        out: dict[int, tuple[tuple[Kept, ...], frozenset[str]]] = {}
+        timed = [k for k in self._kept if not k.from_event]
+        for i, card in enumerate(self._cards if timed else ()):
+            if card.kind == "chat-channel":
+                own = frozenset(terms(f"{card.kind} {card.what} {card.how}"))
+                said = tuple(k for k in timed if k.subject & own)
+                naming = frozenset().union(*(k.subject & own for k in said))
+            elif card.kind in HUMAN_KINDS:
+                continue
+            else:
+                names = self._card_names[i]
+                said = tuple(k for k in timed if any(n <= k.subject for n in names))
+                naming = frozenset().union(*names)
+            if said:
+                out[i] = (said, naming)
+        return out
+
     def _kept_by(self, i: int, q: _Question) -> tuple[str, ...]:
-        """The preamble's retentions said of card ``i`` by name ("ColdWatch temperature
-        readings are kept two years") that the time asked is past, when ``i`` leads: a
-        question routed there asks about what that source keeps, named or not. A chat
-        channel is named by what its own text says it is ("Teams chat messages are deleted
-        after 12 months" and a channel "in Teams")."""
-        card = self._cards[i]
-        names: tuple[frozenset[str], ...]
-        if card.kind == "chat-channel":  # "Teams chat messages are deleted after 12 months"
-            own = frozenset(terms(f"{card.kind} {card.what} {card.how}"))
-            said = tuple(k for k in self._kept if not k.from_event and k.subject & own)
-            names = tuple(k.subject & own for k in said)
-        elif card.kind in HUMAN_KINDS:
+        """The retentions said of card ``i`` by name that the time asked is past, when
+        ``i`` leads: a question routed there asks about what that source keeps, named or
+        not."""
+        if i not in self._kept_of:
             return ()
-        else:
-            names = self._card_names[i]
-            said = tuple(k for k in self._kept
-                         if not k.from_event and any(n <= k.subject for n in names))
-        if not said:
-            return ()
-        wanted = set(q.qterms).union(*names)
-        return expired(said, q.period, self._today or date.today(), wanted)
+        said, naming = self._kept_of[i]
+        return expired(said, q.period, self._today or date.today(), set(q.qterms) | naming)
 
     def _field_label(self, card_id: str, name: str, hits: list[str]) -> str:
         """How a reason names a field; for text the rest of the map wrote, who wrote it."""

@@ -56,7 +56,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import cast
 
 from sourcefinder.routing._rarity import specificity
-from sourcefinder.routing._text import ends_marked, terms
+from sourcefinder.routing._text import BRACKETED, ends_marked, terms
 
 _SENTENCE = re.compile(r"[^.!?;]+")
 _NEGATION = (
@@ -84,9 +84,6 @@ _THEIR_OWN = r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
 _BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<theirs>{_THEIRS})"
                        f"|(?P<neg>{_NEGATION}|{_THEIR_OWN})|(?P<own>{_OWNING})",
                        re.IGNORECASE)  # fmt: skip
-# an aside in brackets says which, not what: "the UN-led clusters (WASH led by UNICEF, Food
-# Security by WFP) are run by those agencies" is about the clusters, not food
-_ASIDE = re.compile(r"\([^()]*\)")
 _PASSIVE = re.compile(r"(?:is|are|was|were)(?:\s+not|n't)", re.IGNORECASE)
 _WORD = re.compile(r"[^\W_]+")
 # Words, and the marks a phrase never spans (a hyphen or an apostrophe it may).
@@ -131,7 +128,9 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
             elif cue.lastgroup == "ours":
                 scope = sentence[start:cue.start()].rsplit(":", 1)[-1]
             elif cue.lastgroup == "theirs":
-                scope = _ASIDE.sub(" ", sentence[start:cue.start()].rsplit(":", 1)[-1])
+                # "the UN-led clusters (WASH ..., Food Security by WFP) are run by those
+                # agencies" is about the clusters, not food
+                scope = BRACKETED.sub(" ", sentence[start:cue.start()].rsplit(":", 1)[-1])
             else:
                 continue
             yield cue.group(), [_before_verb(item) for item in _LIST.split(scope)]

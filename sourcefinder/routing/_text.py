@@ -17,6 +17,8 @@ from functools import lru_cache
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+# an aside in brackets, innermost first: it says which, not what
+BRACKETED = re.compile(r"\([^()]*\)")
 
 # English function words plus the request boilerplate every question carries ("can you
 # help me find ..."): they say nothing about which source holds the answer. "who" and
