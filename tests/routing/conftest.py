@@ -140,8 +140,10 @@ def org_cards() -> list[Card]:
     ]
 
 
-def make_index(cards: list[Card]) -> Index:
-    return Index(root="index", title="Acme", cards={c.id: c for c in cards})
+def make_index(cards: list[Card], preamble: str = "") -> Index:
+    """An index of ``cards``, with the prose before them when a test needs one."""
+    return Index(root="index", title="Acme", cards={c.id: c for c in cards},
+                 preamble=preamble)  # fmt: skip
 
 
 class HashEmbedder:

@@ -21,7 +21,7 @@ from sourcefinder.routing._period import (
 )
 from sourcefinder.routing._rarity import specificity
 from sourcefinder.routing._text import terms
-from tests.routing.conftest import card
+from tests.routing.conftest import card, make_index
 
 TODAY = date(2026, 11, 30)
 
@@ -417,8 +417,7 @@ def test_a_question_past_what_the_preamble_keeps_is_told_so(question: str, gone:
 def test_the_router_answers_nowhere_past_a_stated_retention() -> None:
     cards = [card("security-desk", "hotel security desk: incidents, CCTV requests, "
                   "car park damage reports", kind="team")]
-    index = Index(root="index", title="Hotels", cards={c.id: c for c in cards},
-                  preamble=RETENTION)  # fmt: skip
+    index = make_index(cards, RETENTION)
     router = OfflineRouter(index, today=TODAY)
     old = router.rank("guest's car was scratched two months ago, can we pull the CCTV?")
     assert old.verdict == "nowhere"
@@ -462,8 +461,7 @@ def test_a_retention_said_of_the_leading_source_by_name_applies_to_it() -> None:
              card("handbook", "staff handbook: leave, expenses, conduct")]  # fmt: skip
     preamble = ("Retention: ColdWatch temperature readings are kept two years; RxWorks "
                 "clinical records 7 years after an animal's last visit.")
-    index = Index(root="index", title="Bakery", cards={c.id: c for c in cards},
-                  preamble=preamble)  # fmt: skip
+    index = make_index(cards, preamble)
     router = OfflineRouter(index, today=TODAY)
     old = router.rank("what was blast chiller 3 reading in August 2023?")
     assert old.full[0].card_id == "coldwatch"
@@ -482,8 +480,7 @@ def test_a_chat_retention_applies_to_a_question_sent_to_a_channel() -> None:
     cards = [card("breakdowns", "#engineering-breakdowns in Teams: engineers on shift "
                   "answer line breakdowns", kind="chat-channel"),
              card("cmms", "MPulse: maintenance work orders and PPM schedules")]
-    index = Index(root="index", title="Bakery", cards={c.id: c for c in cards},
-                  preamble="Retention: Teams chat messages are deleted after 12 months.")
+    index = make_index(cards, "Retention: Teams chat messages are deleted after 12 months.")
     router = OfflineRouter(index, today=TODAY)
     old = router.rank("there was a thread in the engineering breakdowns channel in early "
                       "2024 about the wrapper, can I find it?")  # fmt: skip

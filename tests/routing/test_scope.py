@@ -10,7 +10,7 @@ from sourcefinder.index.model import Index
 from sourcefinder.routing import OfflineRouter, RouterConfig
 from sourcefinder.routing._scope import Phrases, declared_absent, declared_absent_phrases
 from sourcefinder.routing._text import terms
-from tests.routing.conftest import card
+from tests.routing.conftest import card, make_index
 
 
 def _stems(words: str) -> set[str]:
@@ -90,8 +90,7 @@ CARDS = [
 
 
 def _index(preamble: str) -> Index:
-    return Index(root="index", title="Gridco", cards={c.id: c for c in CARDS},
-                 preamble=preamble)  # fmt: skip
+    return make_index(CARDS, preamble)
 
 
 def test_a_question_about_what_the_organization_has_not_is_a_nowhere() -> None:
@@ -135,8 +134,7 @@ def test_a_word_some_card_uses_in_another_form_is_never_ruled_out() -> None:
     preamble = "We do not track carriers by GPS and run no ambulances."
     cards = [card("requests", "records request tracker: requests, deadlines, replies"),
              card("clinics", "ambulatory care clinics: appointments and referrals")]
-    index = Index(root="index", title="Acme", cards={c.id: c for c in cards},
-                  preamble=preamble)  # fmt: skip
+    index = make_index(cards, preamble)
     router = OfflineRouter(index)
     assert router.rank("is the county request on track for its deadline?").ruled_out == ()
     assert router.rank("where are our ambulances right now?").ruled_out == ("ambulances",)
@@ -198,14 +196,13 @@ def test_a_question_naming_what_the_organization_has_not_is_a_nowhere() -> None:
     """Cards speak of nursing and of homes, never of nursing homes: the preamble's name
     still rules the question out, and says so."""
     said = "Acme runs hospitals. It runs no ambulances, nursing homes or dental services."
-    index = Index(root="index", title="Acme", cards={c.id: c for c in CARE}, preamble=said)
+    index = make_index(CARE, said)
     ranking = OfflineRouter(index).rank("Which of our nursing homes has a free bed this week?")
     assert ranking.verdict == "nowhere"
     assert ranking.ruled_out == ("nursing homes",)
     # a card that says the phrase has something on it: routed as usual
     with_phrase = [*CARE, card("partners", "places we discharge to, nursing homes included")]
-    index = Index(root="index", title="Acme", cards={c.id: c for c in with_phrase},
-                  preamble=said)  # fmt: skip
+    index = make_index(with_phrase, said)
     ranking = OfflineRouter(index).rank("Which of our nursing homes has a free bed this week?")
     assert ranking.ruled_out == ()
     assert ranking.verdict != "nowhere"
@@ -229,8 +226,8 @@ def test_a_declared_phrase_is_found_with_a_word_between() -> None:
     assert phrases.found_in("patient 42 app") == {}
     said = "Acme runs hospitals. It has no patient app."
     question = "crash logs for the patient adherence app?"
-    index = Index(root="index", title="Acme", cards={c.id: c for c in CARE}, preamble=said)
+    index = make_index(CARE, said)
     assert "patient app" in OfflineRouter(index).rank(question).ruled_out
     cards = [*CARE, card("apps", "the patient adherence app's crash reports")]
-    index = Index(root="index", title="Acme", cards={c.id: c for c in cards}, preamble=said)
+    index = make_index(cards, said)
     assert OfflineRouter(index).rank(question).ruled_out == ()
