@@ -35,6 +35,11 @@ A negated span is one of:
   than X", "except X", "setting aside X") up to the next comma or clause end, except in a
   clause asking why, where it is one of the options compared.
 
+What is said only before a "but" that the asker goes on from (``background``) is the
+situation, not the ask: "the fault ticket's closed but the customer wants money off their
+bill" asks about the bill. Those words are not ruled out (the ticket may well be where
+the answer is), only matched at a lower weight (``RouterConfig.background_weight``).
+
 This is a small NegEx-style scope rule, kept narrow on purpose: "I can't find a cheap
 flight" states the need, it rules nothing out; "the control room screen shows the
 feeder load now, but I need last winter's" dismisses nothing.
@@ -157,6 +162,8 @@ _LIVE = re.compile(
     r"(?=\s*(?:now|today|these days|nowadays)?\s*(?:[,?.!]|$))",
     re.IGNORECASE,
 )
+# What the asker goes on from: the words before it are the situation ("... is closed but")
+_BUT = re.compile(r"\bbut\b", re.IGNORECASE)
 _WHERE_OR_END = re.compile(r"\bwhere\b|[.:;!?]", re.IGNORECASE)
 
 
@@ -197,6 +204,7 @@ class Analysed:
     positive: str
     negated: tuple[str, ...]  # stemmed terms the asker excludes
     current: bool  # the question points at the present ("now", "today", "latest"...)
+    background: tuple[str, ...] = ()  # stemmed terms said only before a "but"
 
 
 def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None) -> Analysed:
@@ -257,4 +265,17 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     excluded = tuple(dict.fromkeys(t for t in negated if t not in wanted))
     words = set(re.findall(r"[a-z]+", positive.lower()))
     current = bool(words & _CURRENT) or _THIS_PERIOD.search(positive) is not None
-    return Analysed(positive, excluded, current)
+    return Analysed(positive, excluded, current, _background(positive))
+
+
+
+def _background(positive: str) -> tuple[str, ...]:
+    """What is said only before a "but": the situation, not the ask ("the fault ticket's
+    closed but the customer wants money off their bill")."""
+    turn = _BUT.search(positive)
+    if not turn:
+        return ()
+    before, after = terms(positive[: turn.start()]), set(terms(positive[turn.end() :]))
+    if not after:
+        return ()
+    return tuple(dict.fromkeys(t for t in before if t not in after))

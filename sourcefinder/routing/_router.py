@@ -345,6 +345,8 @@ class OfflineRouter:
         today = self._today or date.today()
         asked = asked_period(analysed.positive, today)
         qterms = dict.fromkeys(terms(analysed.positive), 1.0)
+        for t in analysed.background:
+            qterms[t] = self.config.background_weight
         if asked is not None:  # the period is judged on its own, not as a word to match
             qterms = {t: w for t, w in qterms.items() if not YEAR_TERM.fullmatch(t)}
         period = self._periods.out_of(asked, today, set(qterms))

@@ -168,3 +168,16 @@ def test_a_named_source_s_statement_is_context_and_its_pronouns_are_not_about_it
     # a record that "shows" something is no source: the ask still points back at it
     assert analyse("The lane profit report shows a loss. Can someone sanity-check it?",
                    sources).negated == ()
+
+
+def test_what_comes_before_a_but_is_the_situation_not_the_ask() -> None:
+    question = "the fault ticket's closed but the customer wants money off their bill"
+    read = analyse(question)
+    assert set(read.background) == set(terms("fault ticket's closed"))
+    assert read.negated == ()  # the situation is not ruled out
+    assert "ticket" in read.positive
+    # a word said on both sides is part of the ask
+    both = analyse("the bill is paid but the bill shows a credit, where is it from?")
+    assert "bill" not in both.background and "paid" in both.background
+    assert analyse("where is the customer's bill?").background == ()
+    assert analyse("the fault ticket's closed, but").background == ()  # nothing after it

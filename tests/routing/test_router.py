@@ -437,6 +437,24 @@ def test_a_source_called_by_its_short_name_is_dismissed_with_what_it_shows(
     router = OfflineRouter(index_of(cards))
     question = "Salesforce shows the Rheinwerk renewal as closed-won, but was the invoice paid?"
     assert ids(router.rank(question).full)[0] == "ledger"
-    # the same statement from a record, not a source: its words still count
+    # the same statement from a record, not a source: its words still count, at the
+    # weight of words before a "but" (at full weight, they lead)
     record = "The order shows the Rheinwerk renewal as closed-won, but was the invoice paid?"
-    assert ids(router.rank(record).full)[0] != "ledger"
+    level = OfflineRouter(index_of(cards), config=RouterConfig(background_weight=1.0))
+    assert ids(level.rank(record).full)[0] != "ledger"
+    assert ids(level.rank(question).full)[0] == "ledger"
+
+
+def test_words_before_a_but_count_less_than_the_ask(
+        index_of: Callable[[list[Card]], Index]) -> None:  # fmt: skip
+    """"The fault ticket's closed but the customer wants money off their bill": the
+    ticket is where the asker has been, the bill is what they ask about."""
+    cards = [
+        card("service-desk", "service desk: fault tickets, engineer visits, closed and "
+             "open faults, customer outage reports"),
+        card("billing", "billing system: customer bills, credits and money off"),
+    ]  # fmt: skip
+    question = "the fault ticket for the outage is closed but the customer wants a credit"
+    level = OfflineRouter(index_of(cards), config=RouterConfig(background_weight=1.0))
+    assert ids(level.rank(question).full)[0] == "service-desk"
+    assert ids(OfflineRouter(index_of(cards)).rank(question).full)[0] == "billing"
