@@ -7,8 +7,9 @@
   push down the cards that offer them, the same way (``excluded_strength``).
 - **Supersession.** A card that another card ``supersedes`` hands its relevance to the
   successor and is kept just below it, unless the question is about the old period (an
-  "old" word, "before 2024", or a year that only the old card mentions, and no "now" or
-  "latest"): then the old card is placed just above. ``demoted`` without a successor
+  "old" word, "before 2024", a year that only the old card mentions, or a time the
+  successor is too young to hold, and no "now" or "latest"): then the old card is placed
+  just above. ``demoted`` without a successor
   is multiplied by ``demoted_factor``.
 - **Periods.** A card whose own text says it does not hold the period the question
   asks about (``_period``) is multiplied by ``period_factor`` and says why. This comes
@@ -132,7 +133,8 @@ def apply_declarations(
         new = succ.get(old)
         old_card = cards[old]
         new_card = cards[new] if new is not None else None
-        if not current and is_old_period(question, old_card, new_card):
+        if not current and (is_old_period(question, old_card, new_card)
+                            or (new is not None and new in (out_of_period or {}))):
             if new is not None and new in score:
                 score[old] = max(score[old], score[new] * 1.05)
             adj.note(old, "question is about the old period this source documents")

@@ -32,9 +32,10 @@
    answer still offers a person or chat channel that has any evidence.
 
    When one of the three best matches was set aside for its period and the first card
-   left neither states a period that holds the asked one nor names a year inside it, or
-   is a weak match (``period_first_below``), the verdict is "nowhere": what the question
-   wants is older than anything kept.
+   left neither states a period that holds the asked one nor names a year inside it (nor
+   is what came before a successor too young for it), or is a weak match
+   (``period_first_below``), the verdict is "nowhere": what the question wants is older
+   than anything kept.
    So is a question naming what the index's preamble says the organization does not
    do or have ("does not sell gas") when no card mentions it either (``_scope``), and
    one asking for something the preamble says is kept for less time than has passed
@@ -629,8 +630,7 @@ class OfflineRouter:
             verdict = "confident"
         elif support < cfg.nowhere_below or (
             leader_out and (first.confidence < cfg.period_first_below
-                            or not self._periods.holds(self._pos[first.card_id], q.period,
-                                                       q.out_of_period))
+                            or not self._holds(self._pos[first.card_id], q))
         ):
             verdict = "nowhere"
         else:
@@ -646,6 +646,14 @@ class OfflineRouter:
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
                        set_aside, q.absent, q.expired)
+
+    def _holds(self, i: int, q: _Question) -> bool:
+        """Whether card ``i`` holds the time ``q`` asks about: its own text says so, or
+        it is what came before a successor that starts after that time (an archive of
+        paper batch records "from before the eBR", the eBR "since 2021-09")."""
+        successor = self._succ.get(i)
+        return (successor is not None and successor in q.out_of_period) \
+            or self._periods.holds(i, q.period, q.out_of_period)
 
     def _kept_by_name(self) -> dict[int, tuple[tuple[Kept, ...], frozenset[str]]]:
         """Card position -> the preamble's retentions said of it by name ("ColdWatch

@@ -547,3 +547,24 @@ def test_a_short_sentence_on_keeping_heads_the_rest_of_its_paragraph() -> None:
     # a cued sentence with a span of its own heads nothing: what follows is not a list
     said = declared_retention("CCTV is kept 30 days. Our fleet is 12 years old.", specificity)
     assert [k.written for k in said] == ["CCTV is kept 30 days"]
+
+
+def test_what_came_before_a_successor_holds_the_time_before_it(
+    index_of: Callable[[list[Card]], Index],
+) -> None:
+    """An archive that states no span of its own ("paper batch records from before the
+    eBR") holds what its successor is too young for ("batch records since 2021-09")."""
+    cards = [
+        card("ebr", "electronic batch records: executed batch steps, sign-offs",
+             contains="~9,000 batches since 2021-09", supersedes=("paper-batches",)),
+        card("paper-batches", "scanned paper batch records from before the eBR",
+             contains="scans by batch number", status="demoted"),
+        card("quality-site", "quality site: SOPs and batch review guidance"),
+    ]  # fmt: skip
+    router = OfflineRouter(index_of(cards), today=TODAY)
+    old = router.rank("the batch record for batch K2045 from spring 2020")
+    assert old.full[0].card_id == "paper-batches"
+    assert "question is about the old period this source documents" in old.full[0].reasons
+    assert old.verdict != "nowhere"
+    recent = router.rank("the batch record for batch K2045 from last month")
+    assert recent.full[0].card_id == "ebr"
