@@ -24,7 +24,10 @@ forwarder that "owns no vessels" still books them, so "does not own" and "owns n
 not read. Nor is the participle of a passive negation ("its data were not kept": what
 was not kept is the sentence's subject, and "kept" is how people ask about retention),
 nor an everyday word ("we never used Blackboard" rules out Blackboard, never "use";
-common words are as frequent as "today" or more, by ``specificity``).
+common words are as frequent as "today" or more, by ``specificity``), nor a common verb
+that only relates the negation to its object ("do not write journal manuscripts" is about
+manuscripts; "do not test them" and the rarer "do not fluoridate any supply" are about
+testing and fluoridating).
 
 Names of two or more words are read as phrases too (``declared_absent_phrases``): "runs
 no nursing homes" rules out a question about "our nursing homes" when no card says
@@ -97,6 +100,7 @@ _SAVE = frozenset({"without", "except", "beyond", "besides"})
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
                    "comes came runs ran".split())  # fmt: skip
 EVERYDAY = 1.0  # the specificity of "today": a word this common names no subject
+RARE_VERB = 2.0  # "generate", "repair", "fluoridate": a verb this rare says what is not done
 # "user-generated content", "in-game advertising": a compound's parts are not subjects
 _COMPOUND = re.compile(r"\S+-\S+")
 # The negation's own words and the index's description of itself say nothing absent.
@@ -156,12 +160,23 @@ def _before_verb(item: str) -> str:
     return item
 
 
+_PRONOUNS = frozenset("it them this that these those any anything".split())
+
+
+def _names_its_object(words: list[str]) -> bool:
+    """Whether a negated verb is only the relation to what follows it: "do not write
+    journal manuscripts" is about manuscripts, but "do not test them" is about testing,
+    and "do not fluoridate any supply" (a rare verb) about fluoridating."""
+    return (len(words) > 1 and words[1].lower() not in _PRONOUNS
+            and specificity(words[0].lower()) < RARE_VERB)
+
+
 def declared_absent(preamble: str) -> frozenset[str]:
     """The stemmed words the preamble puts inside a negation of the organization."""
     out: set[str] = set()
     for cue, items in _scopes(preamble):
         words = [w for item in items for w in _WORD.findall(_COMPOUND.sub(" ", item))]
-        if _PASSIVE.fullmatch(cue):
+        if _PASSIVE.fullmatch(cue) or (_VERB_FIRST.search(cue) and _names_its_object(words)):
             words = words[1:]  # "were not kept": the participle is the relation
         for word in words:
             if specificity(word.lower()) >= EVERYDAY:

@@ -64,6 +64,12 @@ def _stems(words: str) -> set[str]:
         ("Our archive is the county's oldest.", "", "archive oldest"),  # no owner: a claim
         # what a negated thing is said without is no negated thing
         ("We sell no TV and no landline without broadband.", "tv landline", "broadband"),
+        # a common negated verb only relates to its object; a rare one, or one whose
+        # object is a pronoun, is what is not done
+        ("We do not write journal manuscripts or congress posters, and we will not carry "
+         "alcohol.", "journal manuscripts congress posters alcohol", "write carry"),
+        ("Private boreholes: we do not test them. We do not fluoridate any supply.",
+         "test fluoridate", ""),
         # an aside in brackets says which, not what is theirs
         ("The UN-led clusters (WASH led by UNICEF, Food Security by WFP) are run by those "
          "agencies.", "clusters", "food security wash unicef wfp"),
