@@ -60,11 +60,13 @@ def test_a_nowhere_past_a_retention_the_preamble_states_says_so(desk: Desk) -> N
 
 
 def test_sources_set_aside_for_the_time_asked_are_named_with_why(desk: Desk) -> None:
-    """The example's incident tracker holds incidents since February 2025 and its log
-    search keeps 14 days: the answer says so rather than offering them."""
+    """The example's incident tracker holds incidents since February 2025, the Jira
+    project before it since 2019, and its log search keeps 14 days: the answer says so
+    rather than offering them."""
     answer = desk.where_can_i_find("Which incidents were declared in 2016, and who led them?")
-    assert answer.note.startswith("Set aside for the time asked: incident-tracker holds "
-                                  "nothing before 2025-02-01")  # fmt: skip
+    assert answer.note.startswith("Set aside for the time asked: ")
+    assert "incidents-jira-legacy holds nothing before 2019" in answer.note
+    assert "incident-tracker holds nothing before 2025-02-01" in answer.note
     assert answer.verdict == "nowhere"  # the best match is out of period, nothing else holds it
     assert all(c.id != "incident-tracker" for c in answer.candidates)
     logs = desk.where_can_i_find("error logs of the tracker service from two months ago")
