@@ -16,6 +16,8 @@ rules_out       the NOT part names what the question rules out ("not X: ...") 1.
 key             the card's records carry keys of the question's ("AB#2210")   2.0
 primer          for a newcomer's question: the foundation documents a card   1.0
                 holds, matched alone (BM25 over what they teach)
+human           for a question asking for a person ("who decides"): the      1.0
+                people, channels, teams and mailboxes, by their BM25F
 ==============  ===========================================================  ======
 
 The memory speaks once something was learned: through the learned field inside the
@@ -79,6 +81,11 @@ class RouterConfig:
     # AB#1234 point here" tied with the current tracker; at 2.0 both such questions in
     # ``evals/orgs`` (Meridian, Tessellate) go first, and no other question has a key.
     w_key: float = 2.0
+    # A question asking for a person ("who decides", "who do I tell"): the people,
+    # channels, teams and mailboxes it matches, ranked on their own. Per question on
+    # thirty-four organizations against none: at 0.5 +3 -4, at 1.0 +10 -4, at 1.5 +13 -6,
+    # at 2.0 +15 -9; for any "who" at 0.5 +9 -9, at 1.0 +21 -17.
+    w_human: float = 1.0
     # Newcomers ("I'm new to freight", "first week here") want the basics: the foundation
     # documents cards hold rank on their own. hit@1 at 0 / 0.5 / 1.0: Harborline 0.689 /
     # 0.689 / 0.699, Quillpay 0.798 / 0.808 / 0.808, Tessellate 0.728 / 0.738 / 0.728,

@@ -17,7 +17,9 @@ introductions ("plain-English", "first week" -> "overview", "guide") was dropped
 words are on too many cards, and it cost two answerable questions a "nowhere" without a
 hit gained. Asking for a person in other words ("who do I talk to / call / tell", "who
 decides", "anyone seen this?") joined the person cue later: +4 on twenty-three
-organizations (Brackenridge, Calloway, Saltmarsh, Skerry), nothing lost.
+organizations (Brackenridge, Calloway, Saltmarsh, Skerry), nothing lost. Such a question
+also ranks the people, channels, teams and mailboxes it matches on their own
+(``asks_for_person``, ``w_human``).
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ _CUES: tuple[tuple[str, str], ...] = (
     (r"how do (?:i|we|they) (?:ask|request|get|raise|log|file|report)"
      r"|where do (?:i|we) (?:log|file|raise|report|request)|put in a request",
      "request requests ticket tickets intake form"),
-    # a person to ask
+    # a person to ask (``asks_for_person``: keep it the last cue)
     (r"who (?:knows|can tell|can give|can help|can explain|owns|should i ask)"
      r"|someone who|somebody who|is there a person|who(?:'s| is) the expert"
      r"|who (?:do|should|can|could) (?:i|we) (?:ask|ring|call|phone|tell|talk|speak|contact"
@@ -82,6 +84,14 @@ _CUES: tuple[tuple[str, str], ...] = (
 # One pass over the question for all cues (ten separate searches took 68 us a question).
 _ANY_CUE = re.compile("|".join(f"(?P<c{k}>{cue})" for k, (cue, _) in enumerate(_CUES)))
 _WORDS = {f"c{k}": words.split() for k, (_, words) in enumerate(_CUES)}
+
+
+_PERSON = re.compile(_CUES[-1][0])
+
+
+def asks_for_person(question: str) -> bool:
+    """Whether ``question`` asks for someone to ask ("who do I tell", "who decides")."""
+    return _PERSON.search(question.lower()) is not None
 
 
 def intent_words(question: str) -> list[str]:

@@ -69,7 +69,12 @@ from sourcefinder.index.model import Index
 from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
-from sourcefinder.routing._intent import asks_as_newcomer, asks_whole, intent_words
+from sourcefinder.routing._intent import (
+    asks_as_newcomer,
+    asks_for_person,
+    asks_whole,
+    intent_words,
+)
 from sourcefinder.routing._keys import Keys
 from sourcefinder.routing._lexical import (
     FieldWeights,
@@ -230,6 +235,9 @@ class OfflineRouter:
         # "CCTV 31 days at each hotel": what the preamble says is kept only so long
         self._kept = declared_retention(index.preamble, specificity)
         self._keys = Keys(self._cards)  # "references like AB#1234 point here"
+        # who can be asked: a person, a channel, a team or a team's mailbox
+        self._askable = np.asarray([c.kind in HUMAN_KINDS or "team" in c.kind
+                                    or "mailbox" in c.kind for c in self._cards])  # fmt: skip
         # each card's names ("HireDesk, BPS's hire system: ..."), so "HireDesk say they
         # ..." names a source
         self._card_names = [card_names(c) for c in self._cards]
@@ -314,6 +322,10 @@ class OfflineRouter:
             taught = np.zeros(len(self._cards), dtype=np.float32)
             taught[holders] = primers.score(q.plain)
             signals.append(ranked("primer", cfg.w_primer, taught, cfg.depth))
+        if cfg.w_human > 0 and self._askable.any() and asks_for_person(q.embed_text):
+            # "who decides ...": the people and channels it matches, ranked on their own
+            signals.append(ranked("human", cfg.w_human, np.where(self._askable, q.lex, 0.0),
+                                  cfg.depth))
         if q.keys:  # a key of the shape a card's records carry: that system issued it
             keyed = np.zeros(len(self._cards), dtype=np.float32)
             keyed[list(q.keys)] = 1.0

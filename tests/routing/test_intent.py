@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sourcefinder.routing import OfflineRouter, RouterConfig
-from sourcefinder.routing._intent import asks_whole, intent_words
+from sourcefinder.routing._intent import asks_for_person, asks_whole, intent_words
 from sourcefinder.routing._question import analyse
 from tests.routing.conftest import card, make_index
 
@@ -140,3 +140,39 @@ def test_a_newcomer_is_sent_to_the_source_that_holds_the_primer() -> None:
 )
 def test_a_question_about_a_whole_instance_is_told_apart(question: str, whole: bool) -> None:
     assert bool(asks_whole(question)) is whole
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("who decides whether the depots go out in snow?", True),
+        ("is there somebody who can tell me if the allowance is current?", True),
+        ("who do I ring about a burst main??", True),
+        ("who was on shift at Thorne last night?", False),  # a roster, not a person to ask
+        ("where is the snow plan for the depots?", False),
+    ],
+)
+def test_a_question_asking_for_someone_to_ask_is_noticed(question: str, asks: bool) -> None:
+    assert asks_for_person(question) is asks
+
+
+def test_who_decides_goes_to_the_person_who_does() -> None:
+    """Asked who decides, the router ranks the people and channels the question matches
+    on their own: the duty manager who makes the snow call comes before the snow plan
+    that only describes it."""
+    cards = [
+        card("ops-playbook", "depot operations playbook: snow and severe weather plan, "
+             "which depots go out, trunk cut-off times, depot closures",
+             contains="severe weather plan, snow routes, depot closures, Pennines depots"),
+        card("network-control", "network control duty manager: the call on closing depots "
+             "on the day", kind="person"),
+        card("hr-system", "HR system: leave, sickness, payslips"),
+    ]  # fmt: skip
+    question = "Heavy snow over the Pennines tomorrow. Who decides whether the depots go out?"
+    off = OfflineRouter(make_index(cards), config=RouterConfig(w_human=0.0))
+    assert off.rank(question).full[0].card_id == "ops-playbook"
+    on = OfflineRouter(make_index(cards))
+    assert on.rank(question).full[0].card_id == "network-control"
+    # the same words without asking for someone keep the plan first
+    assert on.rank("Heavy snow over the Pennines tomorrow: do the depots go out?"
+                   ).full[0].card_id == "ops-playbook"
