@@ -268,7 +268,6 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     return Analysed(positive, excluded, current, _background(positive))
 
 
-
 def _background(positive: str) -> tuple[str, ...]:
     """What is said only before a "but": the situation, not the ask ("the fault ticket's
     closed but the customer wants money off their bill")."""

@@ -663,9 +663,9 @@ class OfflineRouter:
         """Whether card ``i`` holds the time ``q`` asks about: its own text says so, or
         it is what came before a successor that starts after that time (an archive of
         paper batch records "from before the eBR", the eBR "since 2021-09")."""
-        successor = self._succ.get(i)
-        return (successor is not None and successor in q.out_of_period) \
-            or self._periods.holds(i, q.period, q.out_of_period)
+        if self._succ.get(i, -1) in q.out_of_period:
+            return True
+        return self._periods.holds(i, q.period, q.out_of_period)
 
     def _kept_by_name(self) -> dict[int, tuple[tuple[Kept, ...], frozenset[str]]]:
         """Card position -> the preamble's retentions said of it by name ("ColdWatch
