@@ -20,11 +20,10 @@ from sourcefinder.answers import (
 )
 from sourcefinder.index.model import Card, Index
 from sourcefinder.publish import Published
-from sourcefinder.routing import Ranking, Router, Scored
+from sourcefinder.routing import Ranking, Router, Scored, askable
 
 MODALITIES = ("text", "database", "ask a human", "history")
 _DB_KINDS = ("database", "warehouse", "dashboard", "api", "sql", "table", "spreadsheet", "bi")
-_HUMAN_KINDS = ("person", "channel", "chat", "team", "mailing")
 READING_PATH_FROM = 3  # merge the reading paths of up to this many top candidates,
 CLOSE_TO_TOP = 0.75  # those whose confidence is at least this share of the first one's
 MAX_UNMATCHED = 8  # words_not_in_index lists at most this many
@@ -32,7 +31,7 @@ MAX_UNMATCHED = 8  # words_not_in_index lists at most this many
 
 def modality(card: Card) -> str:
     kind = card.kind.lower()
-    if any(k in kind for k in _HUMAN_KINDS):
+    if askable(kind):
         return "ask a human"
     if any(k in kind for k in _DB_KINDS):
         return "database"

@@ -23,11 +23,19 @@ from sourcefinder.routing._embed import (
 )
 from sourcefinder.routing._lexical import FieldWeights
 from sourcefinder.routing._memory import Memory, PastOutcome
-from sourcefinder.routing._router import HUMAN_KINDS, OfflineRouter, Ranking, Router, Scored
+from sourcefinder.routing._router import (
+    HUMAN_KINDS,
+    OfflineRouter,
+    Ranking,
+    Router,
+    Scored,
+    askable,
+)
 from sourcefinder.routing._wordvectors import WordLlamaEmbedder
 
 __all__ = [
     "HUMAN_KINDS",
+    "askable",
     "PASSAGES_RECIPE",
     "Embedder",
     "FieldWeights",

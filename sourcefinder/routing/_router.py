@@ -103,6 +103,16 @@ from sourcefinder.routing._scope import declared_absent, declared_absent_phrases
 from sourcefinder.routing._text import surface_forms, terms
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
+# Kinds whose source is someone to ask (a person, a channel, a team, its mailbox or list),
+# matched anywhere in the kind ("slack-channel", "team-mailbox"): what the answer calls
+# the "ask a human" modality, and what a question asking for someone ranks (``w_human``).
+ASKABLE_KINDS = ("person", "channel", "chat", "team", "mailing", "mailbox")
+
+
+def askable(kind: str) -> bool:
+    """Whether a source of this kind is someone to ask."""
+    kind = kind.lower()
+    return any(k in kind for k in ASKABLE_KINDS)
 PRIMER_ONLY = FieldWeights(id=0, what=0, contains=0, examples=0, how=0, gotchas=0, kind=0,
                            pointed=0, primer=1.0)  # fmt: skip
 # Tokens as the lexical index cuts them ("ICS2", "EC2" stay whole); those opening with a
@@ -236,8 +246,7 @@ class OfflineRouter:
         self._kept = declared_retention(index.preamble, specificity)
         self._keys = Keys(self._cards)  # "references like AB#1234 point here"
         # who can be asked: a person, a channel, a team or a team's mailbox
-        self._askable = np.asarray([c.kind in HUMAN_KINDS or "team" in c.kind
-                                    or "mailbox" in c.kind for c in self._cards])  # fmt: skip
+        self._askable = np.asarray([askable(c.kind) for c in self._cards])
         # each card's names ("HireDesk, BPS's hire system: ..."), so "HireDesk say they
         # ..." names a source
         self._card_names = [card_names(c) for c in self._cards]

@@ -3,8 +3,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from sourcefinder.advice import modality
 from sourcefinder.index.model import Card, FoundationNode, Health, Index, Ref
-from sourcefinder.routing import Embedder, OfflineRouter, PastOutcome, Ranking, RouterConfig, Scored
+from sourcefinder.routing import (
+    Embedder,
+    OfflineRouter,
+    PastOutcome,
+    Ranking,
+    RouterConfig,
+    Scored,
+    askable,
+)
 from tests.routing.conftest import card
 
 
@@ -458,3 +467,13 @@ def test_words_before_a_but_count_less_than_the_ask(
     level = OfflineRouter(index_of(cards), config=RouterConfig(background_weight=1.0))
     assert ids(level.rank(question).full)[0] == "service-desk"
     assert ids(OfflineRouter(index_of(cards)).rank(question).full)[0] == "billing"
+
+
+def test_someone_to_ask_is_read_from_the_kind_the_same_way_everywhere() -> None:
+    """One reading of "a person, a channel, a team or its mailbox" for the router's
+    person signal and the answer's "ask a human" modality."""
+    for kind in ("person", "slack-channel", "chat-channel", "team-mailbox", "mailing-list",
+                 "ops-team", "shared-mailbox"):
+        assert askable(kind) and modality(card("x", "x", kind=kind)) == "ask a human"
+    for kind in ("wiki", "email-archive", "database", "git-org"):
+        assert not askable(kind) and modality(card("x", "x", kind=kind)) != "ask a human"
