@@ -41,9 +41,14 @@ part of its name: "never store subscribers' card numbers" rules out "card number
 
 What is someone else's is read the same way: "road gullies are the county council's",
 "their lifts and car parks are theirs", "the sports centre is run by Harrowfield Leisure
-Trust", "the collection belongs to the City Council" (what comes first, never the owner
-named after "by" or "to"), and "the British Transport Police keep their own crime
-records" (what comes after).
+Trust", "the collection belongs to the City Council", "parish registers are all held by
+the Record Office" (what comes first, never the owner named after "by" or "to"), and "the
+British Transport Police keep their own crime records" (what comes after).
+
+A "no" further on in a sentence ("Nothing over 25 kg, and no pallets") negates what
+follows it when nothing before it did; after a negation it only goes on the same list
+("No same-day, no timed or express deliveries"). "No longer" and "no later" negate
+nothing.
 
 A sentence that opens "What we do not do:" or "What this index does not cover:" heads
 the list after its colon, written inline or one item a line ("- crime"); an item that
@@ -68,6 +73,8 @@ _NEGATION = (
     r"ships?|has|have|had|holds?|keeps?|builds?|hosts?|employs?)"
     r"(?:\s+(?:and|or)\s+[a-z]+)?\s+no\b"  # "we sell and license no merchandise"
     r"|\bnever\b|\bneither\b|\bthere(?: is|'s| are) no\b|(?:^|:)\s*no\b"
+    r"|(?P<also>(?:,|\b(?:and|or|nor)\b)\s+no\b)"
+    r"(?!\s+(?:longer|later|earlier|more|less|fewer|sooner|one)\b)"
 )
 # Owning is read as a boundary only: it ends the negation before it.
 _OWNING = r"\b(?:does|do|did)(?:\s+not|n't)\s+own\b|\bowns?\s+no\b"
@@ -79,8 +86,8 @@ _NOT_OURS = r"\b(?:is|are)(?:\s+not|n't)\s+ours\b"
 _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w-]+(?:'s|s'))"
            r"(?=\s*(?:[,;.()]|$|\s+(?:too|not|alone)\b))"
            r"|\bbelongs?\s+to\b"
-           r"|\b(?:is|are)\s+(?:run|administered|managed|operated|provided|issued|maintained|"
-           r"owned)\s+by\b")
+           r"|\b(?:is|are)\s+(?:all\s+|also\s+)?(?:run|administered|managed|operated|provided|"
+           r"issued|maintained|owned|held|kept)\s+by\b")
 _AGENT = re.compile(r"\b(?:by|to)$", re.IGNORECASE)  # whose name follows the cue
 # ... and what comes after: "the Rail Ombudsman keeps its own case files"
 _THEIR_OWN = r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
@@ -117,7 +124,7 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
     verb: "(work abroad goes to relationship firms)" is about work abroad, and "No
     drafting tool is in production" about a drafting tool."""
     for sentence in _SENTENCE.findall(ends_marked(preamble)):
-        cues = list(_BOUNDARY.finditer(sentence))
+        cues = _cues(sentence)
         if not cues:
             continue
         head, colon, listed = sentence.partition(":")
@@ -138,6 +145,18 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
             else:
                 continue
             yield cue.group(), [_before_verb(item) for item in _LIST.split(scope)]
+
+
+def _cues(sentence: str) -> list[re.Match[str]]:
+    """The sentence's negations; an "and no" or ", no" only where no negation came
+    before it ("no pallets" in "Nothing over 25 kg, and no pallets"), since after one it
+    goes on the same list ("No same-day, no timed services")."""
+    out: list[re.Match[str]] = []
+    for cue in _BOUNDARY.finditer(sentence):
+        if cue.group("also") and any(c.lastgroup == "neg" for c in out):
+            continue
+        out.append(cue)
+    return out
 
 
 def _after_agent(sentence: str, cue: re.Match[str]) -> int:

@@ -70,6 +70,14 @@ def _stems(words: str) -> set[str]:
          "alcohol.", "journal manuscripts congress posters alcohol", "write carry"),
         ("Private boreholes: we do not test them. We do not fluoridate any supply.",
          "test fluoridate", ""),
+        # a "no" further on in a sentence starts a negation where none came before it,
+        # and goes on the same list where one did
+        ("Nothing over 25 kg, and no pallets or two-person deliveries.", "pallets", "kg"),
+        ("No same-day, no timed or pre-12 services.", "timed services", ""),
+        ("Parcels go by van, and no longer by rail, or no later than noon.", "",
+         "rail noon van"),
+        ("Parish registers and tithe maps are all held by the Record Office.",
+         "parish registers tithe maps", "record office"),
         # an aside in brackets says which, not what is theirs
         ("The UN-led clusters (WASH led by UNICEF, Food Security by WFP) are run by those "
          "agencies.", "clusters", "food security wash unicef wfp"),
@@ -184,6 +192,9 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
          {"players payment card details", "payment card details"}),
         # two verbs before "no" ("sell and license no")
         ("We sell and license no branded merchandise.", {"branded merchandise"}),
+        # a later "no" goes on the list: the noun ending it is still shared
+        ("No vans, no timed or express deliveries.",
+         {"timed deliveries", "express deliveries"}),
     ],
 )  # fmt: skip
 def test_the_preamble_names_what_the_organization_has_not(preamble: str,
