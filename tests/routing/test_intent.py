@@ -97,9 +97,22 @@ def test_a_newcomer_question_is_told_apart() -> None:
 
     for question in ("I'm new to freight. Is there an explainer of TEU?",
                      "First week here: which accounts do I need?",
-                     "What's the difference between a house bill and a master bill?"):  # fmt: skip
+                     "What's the difference between a house bill and a master bill?",
+                     # a role said new, a start date, a move from elsewhere
+                     "New analyst here - how does data reach the warehouse?",
+                     "I'm the new volunteer coordinator. How do shifts work?",
+                     "Started in underwriting this week. Is there one page on us?",
+                     "Joined the support team on Monday. Is there a handbook?",
+                     "I've come over from the railways. Where do I learn how this works?",
+                     "First time visiting the Lisbon studio - can I park?"):  # fmt: skip
         assert asks_as_newcomer(question)
-    assert not asks_as_newcomer("Which bill of lading did the carrier issue for BK-1?")
+    for question in ("Which bill of lading did the carrier issue for BK-1?",
+                     # the same words, not about the asker
+                     "First time fix rate for the in-house team, last 6 months",
+                     "Where does the game pick graphics the first time it launches?",
+                     "Why did some objects come over from the old database twice?",
+                     "Forms for someone who applied to be a trainee driver in 2024"):  # fmt: skip
+        assert not asks_as_newcomer(question)
 
 
 def test_a_newcomer_is_sent_to_the_source_that_holds_the_primer() -> None:
