@@ -252,6 +252,12 @@ class OfflineRouter:
         self._card_names = [card_names(c) for c in self._cards]
         self._names = {name for names in self._card_names for name in names}
         self._kept_of = self._kept_by_name()
+        # a retention as written -> the cards it is said of by name
+        self._named_in: dict[str, set[int]] = {}
+        for i, (said, _) in self._kept_of.items():
+            if self._cards[i].kind != "chat-channel":
+                for k in said:
+                    self._named_in.setdefault(k.written, set()).add(i)
         # what the preamble says the organization has not, that no card mentions either
         self._absent = frozenset(t for t in declared_absent(index.preamble)
                                  if not self._lex.knows_a_form_of(t))  # fmt: skip
@@ -636,8 +642,14 @@ class OfflineRouter:
         leader_out, set_aside_at = adj.leader_out_of_period, adj.set_aside
         cfg = self.config
         first = full[0]
+        lead = self._pos[first.card_id]
+        if q.expired:
+            # a retention said of a successor by name says nothing of what its
+            # predecessor kept ("parent app messages 2 years" of the old app's forms)
+            q.expired = tuple(w for w in q.expired
+                              if self._succ.get(lead, -1) not in self._named_in.get(w, ()))
         if q.period is not None and not q.expired:
-            q.expired = self._kept_by(self._pos[first.card_id], q)
+            q.expired = self._kept_by(lead, q)
         support = round(first.confidence - cfg.uncovered_penalty * q.uncovered, 4)
         set_aside = tuple((self._cards[i].id, q.out_of_period[i]) for i in set_aside_at)
         nothing = recall.nothing_here(cfg.nothing_clients)

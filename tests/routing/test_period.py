@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from sourcefinder.index.model import Card, Index
+from sourcefinder.index.model import Card, Example, Index
 from sourcefinder.routing import OfflineRouter, RouterConfig
 from sourcefinder.routing._period import (
     Period,
@@ -472,6 +472,28 @@ def test_a_retention_said_of_the_leading_source_by_name_applies_to_it() -> None:
     notes = router.rank("consult notes from 2017 for a labrador")
     assert notes.full[0].card_id == "rxworks"
     assert notes.verdict != "nowhere" and notes.expired == ()
+
+
+def test_a_retention_said_of_a_successor_leaves_its_predecessor_alone() -> None:
+    """"Parent app messages 2 years" is said of the app that replaced ParentMail: consent
+    forms parents filled in in 2021, before the app came in, are asked of ParentMail's
+    archive, which keeps its own. The app's own messages from 2023 are gone."""
+    cards = [card("parent-app", "the Weduc parent app since September 2023: messages, consent "
+                  "forms, parents' evening booking", supersedes=("parentmail",)),
+             card("parentmail", "ParentMail, the old parent app until August 2023: photo "
+                  "consent forms parents filled in, letters home",
+                  examples=(Example("2021 photo consent forms", "the consent export"),)),
+             card("handbook", "staff handbook: leave, expenses, conduct")]  # fmt: skip
+    index = make_index(cards, "Retention: parent app messages 2 years; payroll 6 years.")
+    router = OfflineRouter(index, today=TODAY)
+    old = router.rank("photo consent forms parents filled in back in 2021, before the new "
+                      "app came in")  # fmt: skip
+    assert old.full[0].card_id == "parentmail"
+    assert old.verdict != "nowhere" and old.expired == ()
+    gone = router.rank("parent app messages from October 2023")
+    assert gone.full[0].card_id == "parent-app"
+    assert gone.verdict == "nowhere"
+    assert gone.expired == ("parent app messages 2 years",)
 
 
 def test_a_chat_retention_applies_to_a_question_sent_to_a_channel() -> None:
