@@ -54,7 +54,9 @@ A sentence that opens "What we do not do:" or "What this index does not cover:" 
 the list after its colon, written inline or one item a line ("- crime"); an item that
 says "no" itself ("Things we don't have:" / "- no Slack") is read on its own. Every item
 ends at its own verb: "(work abroad goes to relationship firms)" names work abroad, never
-"goes".
+"goes". After a negation, an aside that is a clause of its own says who does it instead
+or how, not what is absent: "we do not mill flour (millers deliver flour)" and "no in-house
+laundry (linen and towels are rented from Elis)" rule out neither millers nor linen.
 """
 
 from __future__ import annotations
@@ -88,6 +90,9 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w
            r"|\bbelongs?\s+to\b"
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?(?:run|administered|managed|operated|provided|"
            r"issued|maintained|owned|held|kept)\s+by\b")
+# an aside in brackets that is a clause of its own: "(linen is rented from Elis)"
+_ASIDE = re.compile(r"\((?=[^(),]*\b(?:is|are|was|were|go|goes|do|does|"
+                    r"[a-z]+ed|deliver|sell|sells|run|runs|handle|handles)\b)[^(),]*\)")
 _AGENT = re.compile(r"\b(?:by|to)$", re.IGNORECASE)  # whose name follows the cue
 # ... and what comes after: "the Rail Ombudsman keeps its own case files"
 _THEIR_OWN = r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
@@ -135,7 +140,9 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
         starts = [0] + [_after_agent(sentence, c) for c in cues[:-1]]
         for cue, start, end in zip(cues, starts, ends, strict=True):
             if cue.lastgroup == "neg":
-                scope = sentence[cue.end():end].split(":", 1)[0]
+                # "(millers deliver flour)": an aside with its own verb says who does
+                # it instead, not what is not done
+                scope = _ASIDE.sub(" ", sentence[cue.end():end].split(":", 1)[0])
             elif cue.lastgroup == "ours":
                 scope = sentence[start:cue.start()].rsplit(":", 1)[-1]
             elif cue.lastgroup == "theirs":

@@ -78,6 +78,12 @@ def _stems(words: str) -> set[str]:
          "rail noon van"),
         ("Parish registers and tithe maps are all held by the Record Office.",
          "parish registers tithe maps", "record office"),
+        # an aside that is a clause says who does it instead, not what is absent
+        ("We do not mill flour (millers deliver flour) and have no in-house laundry "
+         "(linen and towels are rented from Elis).", "flour laundry",
+         "millers linen towels elis rented"),
+        ("We sell no loot boxes (random cosmetic bundles), no skins.",
+         "loot boxes random cosmetic bundles skins", ""),
         # an aside in brackets says which, not what is theirs
         ("The UN-led clusters (WASH led by UNICEF, Food Security by WFP) are run by those "
          "agencies.", "clusters", "food security wash unicef wfp"),
