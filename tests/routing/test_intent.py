@@ -163,6 +163,14 @@ def test_a_question_about_a_whole_instance_is_told_apart(question: str, whole: b
         ("who do I ring about a burst main??", True),
         ("who was on shift at Thorne last night?", False),  # a roster, not a person to ask
         ("where is the snow plan for the depots?", False),
+        # who can or must act, who deals with it, someone still around
+        ("A former employee wants everything we hold about them. Who deals with that?", True),
+        ("The lawyer struck out the liability cap. Who has to approve that?", True),
+        ("a carer wants to report her manager, who does she go to?", True),
+        ("Who do I even ask about a 76-year-old when the protocol says 75?", True),
+        ("Codes like 'EXT-7' - is anyone still around who remembers them?", True),
+        ("Who changed the respawn code back in 2020?", False),  # a history, not a person
+        ("students who started before 2021 have two records", False),  # a relative clause
     ],
 )
 def test_a_question_asking_for_someone_to_ask_is_noticed(question: str, asks: bool) -> None:
