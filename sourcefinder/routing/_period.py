@@ -524,6 +524,8 @@ _HEAD_WORDS = 8  # a cued sentence this short, with no span of its own, heads it
 _WHERE = re.compile(r"\s(?:in|on|at|across)\s", re.IGNORECASE)
 # what a record is called varies; which record it is does not
 _RECORD_WORDS = frozenset(terms("record file"))
+# CCTV is what people call camera footage
+_CAMERA_WORDS, _CCTV = frozenset(terms("camera cameras footage")), frozenset(terms("cctv"))
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
 _UNSHIELD = str.maketrans({"\x1f": ","})
 _BEING = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
@@ -650,11 +652,13 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     has passed since the period it asks about. The question names the subject when it
     has at least half its words, two of them or its most specific one ("the CCTV from two
     months ago" against "CCTV 31 days at each hotel"; "a guest's folio" is not "Guest
-    Care tickets")."""
+    Care tickets"). A file is a record, and camera footage is CCTV."""
     if asked is None:
         return ()
     if wanted & _RECORD_WORDS:  # "a care file" asks about "care records"
         wanted = wanted | _RECORD_WORDS
+    if wanted & _CAMERA_WORDS:  # "the camera footage" asks about "CCTV 31 days"
+        wanted = wanted | _CCTV
     named = {k: len(k.subject & wanted) for k in kept
              if k.subject & (wanted - _RECORD_WORDS)}  # a record of what, named too
     named = {k: n for k, n in named.items()

@@ -451,6 +451,17 @@ def test_a_file_and_a_record_are_one_but_a_record_of_something_else_is_not() -> 
     assert expired(kept, asked, TODAY, set(terms("fridge temperature records"))) == ()
 
 
+def test_camera_footage_is_cctv() -> None:
+    kept = declared_retention("How long things are kept. CCTV at our terminals is "
+                              "overwritten after 31 days.", specificity)  # fmt: skip
+    two_months = asked_period("two months ago", TODAY)
+    assert expired(kept, two_months, TODAY, set(terms("the camera footage of the car deck"))) \
+        == ("CCTV at our terminals is overwritten after 31 days",)
+    assert expired(kept, asked_period("last week", TODAY), TODAY,
+                   set(terms("camera footage"))) == ()  # fmt: skip
+    assert expired(kept, two_months, TODAY, set(terms("the car deck plan"))) == ()
+
+
 def test_a_retention_said_of_the_leading_source_by_name_applies_to_it() -> None:
     """"ColdWatch temperature readings are kept two years": a question the router sends
     to ColdWatch asks about what it keeps, whatever it calls it; a retention counted from
