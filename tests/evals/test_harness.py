@@ -76,10 +76,11 @@ def test_the_example_suite_is_well_formed() -> None:
     "org", ["ardent", "ashbytown", "ashcombe", "brackenridge", "brightline", "brightwater",
             "calloway", "cobalt",
             "coldharbour", "fernhollow", "greywell", "gullhaven", "halden", "harrowgate",
+            "hollybank",
             "kestrel", "kilnworth", "lanternfish", "larchmont", "larkspur", "marrowby",
             "meridian", "northwind", "oakmere", "orchardvale", "parcelwise", "pembury",
             "pennant", "quillpay", "ravensmoor", "saltmarsh", "skerry", "tessellate",
-            "thistledown", "thornfield", "tidewell", "velmora"],
+            "thistledown", "thornfield", "tidewell", "velmora", "wrenford"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
