@@ -53,6 +53,12 @@ def test_a_nowhere_the_preamble_rules_out_says_so(desk: Desk) -> None:
     assert note.startswith("The index says the organization has no 'gas'")
 
 
+def test_a_nowhere_for_another_bodys_own_records_says_whose(desk: Desk) -> None:
+    ranking = Ranking((), "nowhere", (), support=0.7, theirs=("Openreach",))
+    note = advice.answer(desk.served().published, ranking, "s1").note
+    assert note.startswith("This asks for Openreach's own records; the sources that match")
+
+
 def test_a_nowhere_past_a_retention_the_preamble_states_says_so(desk: Desk) -> None:
     ranking = Ranking((), "nowhere", (), support=0.3, expired=("CCTV 31 days",))
     note = advice.answer(desk.served().published, ranking, "s1").note

@@ -99,7 +99,12 @@ from sourcefinder.routing._priors import Adjusted, apply_declarations, successor
 from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
-from sourcefinder.routing._scope import declared_absent, declared_absent_phrases, unsaid
+from sourcefinder.routing._scope import (
+    declared_absent,
+    declared_absent_phrases,
+    theirs_asked,
+    unsaid,
+)
 from sourcefinder.routing._text import surface_forms, terms
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
@@ -161,6 +166,8 @@ class Ranking:
     ruled_out: tuple[str, ...] = ()
     # what the preamble says is kept for less time than has passed since the time asked
     expired: tuple[str, ...] = ()
+    # whose own records the question asks for, when the first source is the organization's
+    theirs: tuple[str, ...] = ()
 
 
 class Router(Protocol):
@@ -196,6 +203,7 @@ class _Question:
     absent: tuple[str, ...] = ()  # its words the preamble says the organization has not
     keys: dict[int, str] = field(default_factory=dict)  # card -> a key of the asked shape
     expired: tuple[str, ...] = ()  # the preamble's retentions the time asked is past
+    theirs: tuple[str, ...] = ()  # the bodies whose own records it asks for ("Openreach's own")
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
 
 
@@ -252,6 +260,7 @@ class OfflineRouter:
         self._card_names = [card_names(c) for c in self._cards]
         self._names = {name for names in self._card_names for name in names}
         self._kept_of = self._kept_by_name()
+        self._ours = frozenset(terms(index.title)) - {"index"}  # the organization's own name
         # a retention as written -> the cards it is said of by name
         self._named_in: dict[str, set[int]] = {}
         for i, (said, _) in self._kept_of.items():
@@ -420,7 +429,7 @@ class OfflineRouter:
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,
                          analysed.current, analysed.positive, uncovered, unmatched,
                          out_of_period=period, period=asked, absent=absent,
-                         keys=keys,
+                         keys=keys, theirs=theirs_asked(analysed.positive, self._ours),
                          expired=expired(self._kept, asked, today, set(qterms)))  # fmt: skip
 
     def _names_source(self, stems: list[str]) -> bool:
@@ -653,11 +662,14 @@ class OfflineRouter:
         support = round(first.confidence - cfg.uncovered_penalty * q.uncovered, 4)
         set_aside = tuple((self._cards[i].id, q.out_of_period[i]) for i in set_aside_at)
         nothing = recall.nothing_here(cfg.nothing_clients)
+        # another body's own records, and the best match is one of the organization's own
+        theirs = q.theirs if self._cards[lead].scope != "external" else ()
         if first.pinned:
             verdict = "confident"
-        elif nothing or (q.absent and cfg.absent_is_nowhere) or q.expired:
+        elif nothing or (q.absent and cfg.absent_is_nowhere) or q.expired or theirs:
             # the log knows (askers of this very question found nothing), or the index
-            # says the organization has no such thing, or keeps it less long than asked
+            # says the organization has no such thing, or keeps it less long than asked,
+            # or it asks for another body's own records
             verdict = "nowhere"
         elif first.confidence >= cfg.confident_at:
             verdict = "confident"
@@ -674,11 +686,11 @@ class OfflineRouter:
                       if ev > 0 and s.confidence >= cfg.min_confidence
                       and self.index.cards[s.card_id].kind in HUMAN_KINDS]  # fmt: skip
             return Ranking(tuple(humans[:1]), verdict, tuple(full), support, q.unmatched,
-                           nothing, set_aside, q.absent, q.expired)
+                           nothing, set_aside, q.absent, q.expired, theirs)
         floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
-                       set_aside, q.absent, q.expired)
+                       set_aside, q.absent, q.expired, theirs)
 
     def _holds(self, i: int, q: _Question) -> bool:
         """Whether card ``i`` holds the time ``q`` asks about: its own text says so, or

@@ -45,6 +45,11 @@ Trust", "the collection belongs to the City Council", "parish registers are all 
 the Record Office" (what comes first, never the owner named after "by" or "to"), and "the
 British Transport Police keep their own crime records" (what comes after).
 
+A question can ask for another body's own records itself ("Openreach's own cable
+records", "how much does Ferrocrete pay its own operatives"): ``theirs_asked`` names the
+body, and the router answers "nowhere" when its best match is one of the organization's
+own sources rather than an external source of theirs.
+
 A "no" further on in a sentence ("Nothing over 25 kg, and no pallets") negates what
 follows it when nothing before it did; after a negation it only goes on the same list
 ("No same-day, no timed or express deliveries"). "No longer" and "no later" negate
@@ -298,3 +303,21 @@ def unsaid(phrases: dict[tuple[str, ...], str],
     return Phrases({stems: written for stems, written in phrases.items()
                     if not any(Phrases({stems: written}).found_in(t)
                                for t in texts_with(stems))})  # fmt: skip
+
+
+# A question for someone else's own records: "Openreach's own cable records", "how much
+# does Ferrocrete pay its own operatives" (a name then, within a few words, its own).
+_OWN_ASKED = re.compile(
+    r"\b((?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*)(?:'s|s'|\u2019s)\s+own\b"
+    r"|(?<=\w\s)([A-Z][\w-]*)(?:\s+[\w-]+){0,3}\s+(?:its|their)\s+own\b")
+
+
+def theirs_asked(question: str, ours: frozenset[str]) -> tuple[str, ...]:
+    """The names whose own records ``question`` asks for, other than ``ours`` (stems of
+    the organization's own name): "Openreach's own cable records" -> "Openreach"."""
+    out: dict[str, None] = {}
+    for m in _OWN_ASKED.finditer(question):
+        name = m.group(1) or m.group(2)
+        if not set(terms(name)) & ours and not set(terms(name)) <= _NOT_SUBJECTS:
+            out[name] = None
+    return tuple(out)

@@ -8,7 +8,12 @@ import pytest
 
 from sourcefinder.index.model import Index
 from sourcefinder.routing import OfflineRouter, RouterConfig
-from sourcefinder.routing._scope import Phrases, declared_absent, declared_absent_phrases
+from sourcefinder.routing._scope import (
+    Phrases,
+    declared_absent,
+    declared_absent_phrases,
+    theirs_asked,
+)
 from sourcefinder.routing._text import terms
 from tests.routing.conftest import card, make_index
 
@@ -254,3 +259,43 @@ def test_a_declared_phrase_is_found_with_a_word_between() -> None:
     cards = [*CARE, card("apps", "the patient adherence app's crash reports")]
     index = make_index(cards, said)
     assert OfflineRouter(index).rank(question).ruled_out == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "theirs"),
+    [
+        ("Openreach's own cable records for the duct we share", ("Openreach",)),
+        ("Where's the Bank of Lithuania's own guidance on capital?", ("Lithuania",)),
+        ("How much does Ferrocrete pay its own operatives per hour?", ("Ferrocrete",)),
+        ("what rules has Northshore configured in their own ServiceNow", ("Northshore",)),
+        ("Acme's own policy on refunds", ()),  # the organization's own name
+        ("Client sent over their own contract", ()),  # a sentence's first word is no name
+        ("Practical Law has a letter but does the firm have its own version", ()),  # too far
+        ("where are the lab's own turbidity results?", ()),  # not a name: a part of us
+    ],
+)  # fmt: skip
+def test_a_question_for_another_bodys_own_records_names_whose(
+    question: str, theirs: tuple[str, ...],
+) -> None:
+    assert theirs_asked(question, frozenset(terms("Acme"))) == theirs
+
+
+def test_another_bodys_own_records_are_a_nowhere_unless_a_source_is_theirs() -> None:
+    """Our duct map matches "cable records" well, but Openreach's own records are not
+    ours to look in; their public documentation is a source of theirs, so a question
+    about it goes there."""
+    cards = [card("duct-map", "our duct and cable records: routes, chambers, shared ducts "
+                  "on every road", contains="cable records, duct occupancy, Holderness Road"),
+             card("handbook", "staff handbook: leave, expenses, conduct")]  # fmt: skip
+    index = make_index(cards, "Acme builds fibre networks.")
+    ranking = OfflineRouter(index).rank("Openreach's own cable records for the duct on "
+                                        "Holderness Road")  # fmt: skip
+    assert ranking.full[0].card_id == "duct-map"
+    assert ranking.verdict == "nowhere" and ranking.theirs == ("Openreach",)
+    ours = OfflineRouter(index).rank("our own cable records for the duct on Holderness Road")
+    assert ours.verdict != "nowhere" and ours.theirs == ()
+    public = card("openreach-docs", "Openreach's public documentation: their own cable "
+                  "records guide, duct rules", scope="external")
+    with_theirs = OfflineRouter(make_index([*cards, public], "Acme builds fibre networks."))
+    found = with_theirs.rank("Openreach's own cable records guide")
+    assert found.full[0].card_id == "openreach-docs" and found.verdict != "nowhere"
