@@ -36,8 +36,10 @@ of the negation's list ("ambulances, nursing homes or dental services"), without
 verb a "does not" or "never" puts first ("does not offer a store card": "store card"),
 and is matched word for word, stopwords aside, one other word allowed between two of
 them. The noun that ends a list ("pet, travel or business insurance") is shared by the
-single words before it: "travel insurance" is a phrase too. Whose the thing is is no
-part of its name: "never store subscribers' card numbers" rules out "card numbers".
+single words before it: "travel insurance" is a phrase too. A compound is a name of its
+own: "no investor-relations materials" rules out "the investor relations pack". Whose
+the thing is is no part of its name: "never store subscribers' card numbers" rules out
+"card numbers".
 
 What is someone else's is read the same way: "road gullies are the county council's",
 "their lifts and car parks are theirs", "the sports centre is run by Harrowfield Leisure
@@ -245,6 +247,10 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
             head = named[-1][-1]
             named += [[words[0], head] for words in named[:-1]
                       if len(words) == 1 and not words[0].lower().endswith("s")]
+        # a compound names a thing of its own ("no investor-relations materials": the
+        # investor relations)
+        named += [_WORD.findall(c) for item in items for c in _COMPOUND.findall(item)
+                  if not any(ch.isdigit() for ch in c)]
         for words in named:
             stems = phrase_stems(words)
             if 2 <= len(stems) <= 4 and None not in stems \
