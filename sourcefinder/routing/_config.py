@@ -18,6 +18,8 @@ primer          for a newcomer's question: the foundation documents a card   1.0
                 holds, matched alone (BM25 over what they teach)
 human           for a question asking for a person ("who decides"): the      1.0
                 people, channels, teams and mailboxes, by their BM25F
+code            for a question asking for code ("where's the code that"):    1.0
+                the repositories, by their BM25F
 ==============  ===========================================================  ======
 
 The memory speaks once something was learned: through the learned field inside the
@@ -86,6 +88,11 @@ class RouterConfig:
     # thirty-four organizations against none: at 0.5 +3 -4, at 1.0 +10 -4, at 1.5 +13 -6,
     # at 2.0 +15 -9; for any "who" at 0.5 +9 -9, at 1.0 +21 -17.
     w_human: float = 1.0
+    # A question asking for code ("where's the code that", "which repo", "the dbt model"):
+    # the repositories it matches, ranked on their own. Per question on thirty-nine
+    # organizations against none: at 0.5 +9 -0, at 1.0 +12 -1, at 1.5 +14 -1, at 2.0
+    # +14 -2.
+    w_code: float = 1.0
     # Newcomers ("I'm new to freight", "first week here") want the basics: the foundation
     # documents cards hold rank on their own. hit@1 at 0 / 0.5 / 1.0: Harborline 0.689 /
     # 0.689 / 0.699, Quillpay 0.798 / 0.808 / 0.808, Tessellate 0.728 / 0.738 / 0.728,

@@ -21,7 +21,9 @@ organizations (Brackenridge, Calloway, Saltmarsh, Skerry), nothing lost; so did 
 must or will act ("who has to approve", "who deals with that", "who does she go to") and
 someone still around: +12 -2 on thirty-seven organizations. Such a question
 also ranks the people, channels, teams and mailboxes it matches on their own
-(``asks_for_person``, ``w_human``).
+(``asks_for_person``, ``w_human``). In the same way, a question asking for code ("where's
+the code that", "which repo", "the dbt model") ranks the repositories it matches on their
+own (``asks_for_code``, ``w_code``): +12 -1 on thirty-nine organizations.
 """
 
 from __future__ import annotations
@@ -159,3 +161,20 @@ def asks_whole(question: str) -> str:
         return ""  # most questions: skip the pattern
     m = _WHOLE.search(question)
     return next((g for g in m.groups() if g), "") if m else ""
+
+
+# A question asking for code itself: the repositories it matches rank on their own
+# (``w_code``).
+_CODE = re.compile(
+    r"\b(?:the|in|our|its|actual|dbt|source|that) code\b|\bcodebase\b"
+    r"|\bwhere(?:'s| is| are) the (?:logic|sql|implementation)\b"
+    r"|\bthe (?:logic|sql) (?:that|which|for)\b"
+    r"|\bsource (?:code|for)\b|\bwhich (?:repo|repository|repositories|service)\b"
+    r"|\bdbt (?:model|test|code)\b|\brepos?\b|\brepositor(?:y|ies)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_for_code(question: str) -> bool:
+    """Whether ``question`` asks for code ("where's the code that ...", "which repo")."""
+    return _CODE.search(question) is not None

@@ -71,6 +71,7 @@ from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
 from sourcefinder.routing._intent import (
     asks_as_newcomer,
+    asks_for_code,
     asks_for_person,
     asks_whole,
     intent_words,
@@ -118,6 +119,18 @@ def askable(kind: str) -> bool:
     """Whether a source of this kind is someone to ask."""
     kind = kind.lower()
     return any(k in kind for k in ASKABLE_KINDS)
+# Kinds whose source is code under version control ("git-org", "gitlab-group",
+# "version-control"): what a question asking for code ranks (``w_code``). A "contract
+# repository" or a "digital asset" store is not.
+CODE_KINDS = re.compile(r"(?:^|-)(?:git|github|gitlab|bitbucket)(?:-|$)|version-control"
+                        r"|source-control")
+
+
+def holds_code(kind: str) -> bool:
+    """Whether a source of this kind is code under version control."""
+    return CODE_KINDS.search(kind.lower()) is not None
+
+
 PRIMER_ONLY = FieldWeights(id=0, what=0, contains=0, examples=0, how=0, gotchas=0, kind=0,
                            pointed=0, primer=1.0)  # fmt: skip
 # Tokens as the lexical index cuts them ("ICS2", "EC2" stay whole); those opening with a
@@ -255,6 +268,7 @@ class OfflineRouter:
         self._keys = Keys(self._cards)  # "references like AB#1234 point here"
         # who can be asked: a person, a channel, a team or a team's mailbox
         self._askable = np.asarray([askable(c.kind) for c in self._cards])
+        self._coded = np.asarray([holds_code(c.kind) for c in self._cards])
         # each card's names ("HireDesk, BPS's hire system: ..."), so "HireDesk say they
         # ..." names a source
         self._card_names = [card_names(c) for c in self._cards]
@@ -349,6 +363,10 @@ class OfflineRouter:
         if cfg.w_human > 0 and self._askable.any() and asks_for_person(q.embed_text):
             # "who decides ...": the people and channels it matches, ranked on their own
             signals.append(ranked("human", cfg.w_human, np.where(self._askable, q.lex, 0.0),
+                                  cfg.depth))
+        if cfg.w_code > 0 and self._coded.any() and asks_for_code(q.embed_text):
+            # "where's the code that ...": the repositories it matches, ranked on their own
+            signals.append(ranked("code", cfg.w_code, np.where(self._coded, q.lex, 0.0),
                                   cfg.depth))
         if q.keys:  # a key of the shape a card's records carry: that system issued it
             keyed = np.zeros(len(self._cards), dtype=np.float32)

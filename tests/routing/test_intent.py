@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from sourcefinder.index.model import Example
 from sourcefinder.routing import OfflineRouter, RouterConfig
-from sourcefinder.routing._intent import asks_for_person, asks_whole, intent_words
+from sourcefinder.routing._intent import (
+    asks_for_code,
+    asks_for_person,
+    asks_whole,
+    intent_words,
+)
 from sourcefinder.routing._question import analyse
 from tests.routing.conftest import card, make_index
 
@@ -197,3 +203,47 @@ def test_who_decides_goes_to_the_person_who_does() -> None:
     # the same words without asking for someone keep the plan first
     assert on.rank("Heavy snow over the Pennines tomorrow: do the depots go out?"
                    ).full[0].card_id == "ops-playbook"
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("where's the code that decides which region a party goes to?", True),
+        ("Where in the code do we stop card payments at casinos?", True),
+        ("Where's the SQL that calculates waste %?", True),
+        ("where's the dbt model that works out on-time flights", True),
+        ("source for the job lifecycle - which service owns that?", True),
+        ("how do I search across all our repos at once", True),
+        ("what's the discount code for staff?", False),  # a code, not code
+        ("where is the policy on remote working?", False),
+    ],
+)
+def test_a_question_asking_for_code_is_noticed(question: str, asks: bool) -> None:
+    assert asks_for_code(question) is asks
+
+
+def test_a_question_asking_for_code_goes_to_the_repository() -> None:
+    """Asked where the code is, the router ranks the repositories it matches on their
+    own: the transfer-returns service comes before the operations space that describes
+    returned transfers at length. A "contract repository" is no code."""
+    from sourcefinder.routing._router import holds_code
+
+    cards = [
+        card("payments-ops", "payments operations space: returned transfers, the message a "
+             "bank sends back, return reasons and what ops does with each",
+             contains="bank return messages, returned transfers, what a bank sends back",
+             examples=(Example("bank sent back a returned transfer", "the returns page"),)),
+        card("repo-payouts", "payouts: sends transfers, handles returns", kind="git-org"),
+        card("handbook", "staff handbook: leave, expenses, conduct"),
+    ]  # fmt: skip
+    question = "Where's the code that reads the message a bank sends back for a returned transfer?"
+    off = OfflineRouter(make_index(cards), config=RouterConfig(w_code=0.0))
+    assert off.rank(question).full[0].card_id == "payments-ops"
+    on = OfflineRouter(make_index(cards))
+    assert on.rank(question).full[0].card_id == "repo-payouts"
+    # the same words without asking for code keep the operations space first
+    assert on.rank("What does ops do with a bank's return message for a returned transfer?"
+                   ).full[0].card_id == "payments-ops"
+    assert [holds_code(k) for k in ("git-org", "gitlab-group", "version-control",
+                                     "contract-repository", "digital-asset-management")] \
+        == [True, True, True, False, False]
