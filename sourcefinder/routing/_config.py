@@ -14,11 +14,11 @@ neighbours_sem  votes of the most similar past questions (embeddings)        1.0
 centroid        cosine to each card's mean answered-question vector          1.0
 rules_out       the NOT part names what the question rules out ("not X: ...") 1.0
 key             the card's records carry keys of the question's ("AB#2210")   2.0
-primer          for a newcomer's question: the foundation documents a card   1.0
+primer          for a newcomer's question: the foundation documents a card   1.5
                 holds, matched alone (BM25 over what they teach)
 human           for a question asking for a person ("who decides"): the      1.0
                 people, channels, teams and mailboxes, by their BM25F
-code            for a question asking for code ("where's the code that"):    1.0
+code            for a question asking for code ("where's the code that"):    1.5
                 the repositories, by their BM25F
 ==============  ===========================================================  ======
 
@@ -92,12 +92,14 @@ class RouterConfig:
     # the repositories it matches, ranked on their own. Per question on thirty-nine
     # organizations against none: at 0.5 +9 -0, at 1.0 +12 -1, at 1.5 +14 -1, at 2.0
     # +14 -2.
-    w_code: float = 1.0
+    w_code: float = 1.5
     # Newcomers ("I'm new to freight", "first week here") want the basics: the foundation
     # documents cards hold rank on their own. hit@1 at 0 / 0.5 / 1.0: Harborline 0.689 /
     # 0.689 / 0.699, Quillpay 0.798 / 0.808 / 0.808, Tessellate 0.728 / 0.738 / 0.728,
-    # Meridian and Northwind unchanged.
-    w_primer: float = 1.0
+    # Meridian and Northwind unchanged. Once the newcomer cue read roles, starts and moves
+    # ("new analyst here", "started this week"), per question on thirty-nine
+    # organizations against 1.0: at 0.5 +0 -14, at 1.5 +8 -1, at 2.0 +9 -3, at 3.0 +10 -10.
+    w_primer: float = 1.5
     # Before past questions vote, the leading cards' fused scores are lifted by how much
     # of the question their text has (idf-weighted, the cues' words at ``intent_weight``,
     # ``contains`` aside), this many times the first card's score (``_with_coverage``):

@@ -23,7 +23,7 @@ someone still around: +12 -2 on thirty-seven organizations. Such a question
 also ranks the people, channels, teams and mailboxes it matches on their own
 (``asks_for_person``, ``w_human``). In the same way, a question asking for code ("where's
 the code that", "which repo", "the dbt model") ranks the repositories it matches on their
-own (``asks_for_code``, ``w_code``): +12 -1 on thirty-nine organizations.
+own (``asks_for_code``, ``w_code``): +14 -1 on thirty-nine organizations at 1.5.
 """
 
 from __future__ import annotations
