@@ -119,6 +119,8 @@ def askable(kind: str) -> bool:
     """Whether a source of this kind is someone to ask."""
     kind = kind.lower()
     return any(k in kind for k in ASKABLE_KINDS)
+
+
 # Kinds whose source is code under version control ("git-org", "gitlab-group",
 # "version-control"): what a question asking for code ranks (``w_code``). A "contract
 # repository" or a "digital asset" store is not.
