@@ -324,6 +324,7 @@ def theirs_asked(question: str, ours: frozenset[str]) -> tuple[str, ...]:
     out: dict[str, None] = {}
     for m in _OWN_ASKED.finditer(question):
         name = m.group(1) or m.group(2)
-        if not set(terms(name)) & ours and not set(terms(name)) <= _NOT_SUBJECTS:
+        stems = set(terms(name))  # none for a stopword ("No one's own ...")
+        if stems and not stems & ours and not stems <= _NOT_SUBJECTS:
             out[name] = None
     return tuple(out)
