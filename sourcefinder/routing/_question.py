@@ -28,7 +28,9 @@ A negated span is one of:
   subject is a source's name, whose statement then is what the asker knows, not what
   they ask ("SupplyLink says they're approved, but what have we paid them?": the ask
   after "but" is all that is matched);
-- the same with "says", and a source that sends the asker on ("Loyalty say they don't
+- the same with "says", "has", "holds", "gives" and "covers" ("Crowdin has the text, but
+  where's the voice-over?"; "has" not as an auxiliary: "Ofcom have sent us"), and a
+  source that sends the asker on ("Loyalty say they don't
   take complaints"), when the caller tells a source's name from a person's ("the
   customer says they didn't ..." dismisses nothing);
 - inside any clause, a contrast (", not the X", "rather than X", "instead of X", "other
@@ -88,10 +90,13 @@ _SAYS_LITTLE = re.compile(
 )
 # A source in subject place of a statement of what it shows, before the asker turns to
 # what they want: "Looker shows gross bookings. Where do I get net revenue?", "IBP shows
-# the plan, but how much do we physically have?". Subject: up to four words. For "says"
-# the subject must be a source's name: it is as often a person ("Applicant says no claims
-# in five years. How do I check ...?").
-_SHOWS = re.compile(r"\b(?:just |only |still )?(?:shows?|lists?|(says?))\b")
+# the plan, but how much do we physically have?". Subject: up to four words. For "says",
+# "has", "holds", "gives" and "covers" the subject must be a source's name: it is as
+# often a person ("Applicant says no claims in five years. How do I check ...?").
+_SHOWS = re.compile(
+    r"\b(?:just |only |still |already )?(?:shows?|lists?|(says?|holds?|gives?|covers?|"
+    r"(?:has|have)\b(?! (?:been|got|gone|sent|had|its|their|\w+ed)\b)))\b"
+)
 _SHOWN_BY = re.compile(r"\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+")
 _BUT_ASKS = re.compile(
     r"(?:,\s*|\s+)but\s+(?:where|how|what|which|who|when|is|are|was|were|do|does|did|can|"
@@ -219,7 +224,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     contrast = any(w in low for w in _CONTRAST_WORDS)
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)
-    stated = "show" in low or "list" in low or "say" in low
+    stated = any(w in low for w in ("show", "list", "say", "has", "have", "hold", "give", "cover"))
     # the questions of their own that may follow a statement
     asked_apart = " ".join(c for c in clauses if c.rstrip().endswith("?")) if stated else ""
     for clause in clauses:

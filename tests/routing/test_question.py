@@ -170,6 +170,23 @@ def test_a_named_source_s_statement_is_context_and_its_pronouns_are_not_about_it
                    sources).negated == ()
 
 
+def test_what_a_named_source_has_or_gives_is_what_the_asker_already_knows() -> None:
+    """"Crowdin has the text, but where's the voice-over?": like "shows", said of a
+    source's name only, and not when "has" is an auxiliary ("Ofcom have sent us")."""
+    crowdin = frozenset(terms("Crowdin"))
+    sources = crowdin.issuperset
+    has = analyse("Crowdin has the text, but where's the recorded voice-over?", sources)
+    assert has.negated == tuple(crowdin) and "text" not in has.positive
+    gives = analyse("Crowdin gives me the strings fine, but where are the voice lines?",
+                    sources)
+    assert gives.negated == tuple(crowdin)
+    assert analyse("Crowdin has the text, but where's the voice-over?").negated == ()
+    auxiliary = "Crowdin have sent us a request, but who handles those?"
+    assert analyse(auxiliary, sources).negated == ()
+    person = "The customer has a refund, but where do I see when it went out?"
+    assert analyse(person, sources).negated == ()
+
+
 def test_what_comes_before_a_but_is_the_situation_not_the_ask() -> None:
     question = "the fault ticket's closed but the customer wants money off their bill"
     read = analyse(question)
