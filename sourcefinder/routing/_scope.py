@@ -122,11 +122,14 @@ EVERYDAY = 1.0  # the specificity of "today": a word this common names no subjec
 RARE_VERB = 2.0  # "generate", "repair", "fluoridate": a verb this rare says what is not done
 # "user-generated content", "in-game advertising": a compound's parts are not subjects
 _COMPOUND = re.compile(r"\S+-\S+")
-# The negation's own words and the index's description of itself say nothing absent.
+# The negation's own words, the index's description of itself and the indefinite
+# pronouns ("so nobody goes looking", "anywhere outside the UK") say nothing absent.
 _NOT_SUBJECTS = frozenset(terms("does do did not never neither no runs sells issues "
                                 "supports offers makes operates provides ships has "
                                 "holds keeps builds hosts employs index answers hold tells "
-                                "look covered scope"))  # fmt: skip
+                                "look covered scope anywhere anyone anybody nobody "
+                                "nowhere someone somebody somewhere everyone everybody "
+                                "everywhere"))  # fmt: skip
 
 
 def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:

@@ -89,6 +89,9 @@ def _stems(words: str) -> set[str]:
          "millers linen towels elis rented"),
         ("We sell no loot boxes (random cosmetic bundles), no skins.",
          "loot boxes random cosmetic bundles skins", ""),
+        # an indefinite pronoun names nothing absent
+        ("Things we don't have, so nobody goes looking: we do not sell in France or "
+         "anywhere else abroad.", "france", "nobody anywhere"),
         # an aside in brackets says which, not what is theirs
         ("The UN-led clusters (WASH led by UNICEF, Food Security by WFP) are run by those "
          "agencies.", "clusters", "food security wash unicef wfp"),
