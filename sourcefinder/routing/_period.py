@@ -636,7 +636,12 @@ def _items(sentence: str) -> list[str]:
     parts = [p.translate(_UNSHIELD) for p in _KEPT_ITEMS.split(shielded)]
     items = [parts[0]]
     for delimiter, item in zip(parts[1::2], parts[2::2], strict=True):
-        if delimiter.lower() != "and":
+        if delimiter == "," and _WHERE.search(items[-1]) and not _KEPT_SPAN.search(items[-1]) \
+                and not re.search(_YEAR, items[-1] + item):  # fmt: skip
+            # "CCTV in the warehouses, the yard and the shop is overwritten after 31
+            # days": the places go on, the subject is still the one before them
+            items[-1] += f",{item}"
+        elif delimiter.lower() != "and":
             items.append(item)
         elif not _KEPT_SPAN.search(items[-1]):
             items[-1] += f" and {item}"

@@ -390,6 +390,12 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
                                 "overwritten after 31 days.", specificity)  # fmt: skip
     assert [(set(k.subject), k.days) for k in listed] == [({"care", "record"}, 8 * 365),
                                                           ({"cctv"}, 31)]
+    # places listed after "in" go on the same subject; a list of subjects does not
+    places = declared_retention("Retention: CCTV in the warehouses, the yard and the shop is "
+                                "overwritten after 31 days; invoices 7 years, chats one year.",
+                                specificity)  # fmt: skip
+    assert [(set(k.subject), k.days) for k in places] == [
+        ({"cctv"}, 31), ({"invoic"}, 7 * 365), ({"chat"}, 365)]
 
 
 @pytest.mark.parametrize(
