@@ -74,10 +74,10 @@ def test_the_example_suite_is_well_formed() -> None:
 
 @pytest.mark.parametrize(
     "org", ["ardent", "ashbytown", "ashcombe", "brackenridge", "brightline", "brightwater",
-            "calloway", "cobalt",
+            "calloway", "cobalt", "corrievale",
             "coldharbour", "fernhollow", "greywell", "gullhaven", "halden", "harrowgate",
             "hollybank",
-            "kestrel", "kilnworth", "lanternfish", "larchmont", "larkspur", "marrowby",
+            "kestrel", "kingsmere", "kilnworth", "lanternfish", "larchmont", "larkspur", "marrowby",
             "meridian", "northwind", "oakmere", "orchardvale", "parcelwise", "pembury",
             "pennant", "quillpay", "ravensmoor", "saltmarsh", "skerry", "tessellate",
             "thistledown", "thornfield", "tidewell", "velmora", "wrenford"],
