@@ -96,7 +96,9 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w
            r"(?=\s*(?:[,;.()]|$|\s+(?:too|not|alone)\b))"
            r"|\bbelongs?\s+to\b"
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?(?:run|administered|managed|operated|provided|"
-           r"issued|maintained|owned|held|kept)\s+by\b")
+           r"issued|maintained|owned|held|kept)\s+by\b"
+           # "are set and held by our importers", "are cooked and served by our caterer"
+           r"|\b(?:is|are)\s+(?:all\s+|also\s+)?[a-z]+\s+and\s+[a-z]+\s+by\b")
 # an aside in brackets that is a clause of its own: "(linen is rented from Elis)"
 _ASIDE = re.compile(r"\((?=[^(),]*\b(?:is|are|was|were|go|goes|do|does|"
                     r"[a-z]+ed|deliver|sell|sells|run|runs|handle|handles)\b)[^(),]*\)")

@@ -83,6 +83,8 @@ def _stems(words: str) -> set[str]:
          "rail noon van"),
         ("Parish registers and tithe maps are all held by the Record Office.",
          "parish registers tithe maps", "record office"),
+        ("Shelf prices abroad are set and held by our importers.", "shelf prices",
+         "importers"),
         # an aside that is a clause says who does it instead, not what is absent
         ("We do not mill flour (millers deliver flour) and have no in-house laundry "
          "(linen and towels are rented from Elis).", "flour laundry",
