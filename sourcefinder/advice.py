@@ -107,6 +107,9 @@ def answer(pub: Published, ranking: Ranking, session_id: str) -> Answer:
     elif ranking.verdict == "nowhere" and ranking.theirs:
         note = (f"This asks for {' and '.join(ranking.theirs)}'s own records; the sources "
                 f"that match it hold the organization's own. {_ELSEWHERE}")
+    elif ranking.verdict == "nowhere" and ranking.unkept:
+        note = (f"The index says {_quoted(list(ranking.unkept))}: what is asked for is not "
+                f"kept. {_ELSEWHERE}")
     elif ranking.verdict == "nowhere" and ranking.expired:
         note = (f"The index says {_quoted(list(ranking.expired))}: the time asked is "
                 f"older. {_ELSEWHERE}")

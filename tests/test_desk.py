@@ -240,3 +240,10 @@ def test_clients_the_night_shift_set_aside_teach_the_desk_nothing(desk: Desk) ->
     assert third.words_not_in_index[:2] == ["gantry", "cranes"]
     fresh = Desk(desk.settings)  # a restart re-learns the log, still without agent-x
     assert "found nothing" not in fresh.where_can_i_find(question).note
+
+
+def test_a_nowhere_for_what_is_never_kept_quotes_the_index(desk: Desk) -> None:
+    said = "DBS certificates are never kept, only the certificate number and date"
+    ranking = Ranking((), "nowhere", (), support=0.8, unkept=(said,))
+    note = advice.answer(desk.served().published, ranking, "s1").note
+    assert note.startswith(f"The index says '{said}': what is asked for is not kept.")

@@ -107,6 +107,7 @@ from sourcefinder.routing._scope import (
     unsaid,
 )
 from sourcefinder.routing._text import surface_forms, terms
+from sourcefinder.routing._unkept import declared_unkept, unkept_asked
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
 # Kinds whose source is someone to ask (a person, a channel, a team, its mailbox or list),
@@ -183,6 +184,8 @@ class Ranking:
     expired: tuple[str, ...] = ()
     # whose own records the question asks for, when the first source is the organization's
     theirs: tuple[str, ...] = ()
+    # what the preamble says is never kept at all ("DBS certificates are never kept")
+    unkept: tuple[str, ...] = ()
 
 
 class Router(Protocol):
@@ -219,6 +222,7 @@ class _Question:
     keys: dict[int, str] = field(default_factory=dict)  # card -> a key of the asked shape
     expired: tuple[str, ...] = ()  # the preamble's retentions the time asked is past
     theirs: tuple[str, ...] = ()  # the bodies whose own records it asks for ("Openreach's own")
+    unkept: tuple[str, ...] = ()  # the preamble's statements that what it asks for is never kept
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
 
 
@@ -267,6 +271,7 @@ class OfflineRouter:
         self._periods = Periods(self._cards, HUMAN_KINDS)
         # "CCTV 31 days at each hotel": what the preamble says is kept only so long
         self._kept = declared_retention(index.preamble, specificity)
+        self._unkept = declared_unkept(index.preamble)
         self._keys = Keys(self._cards)  # "references like AB#1234 point here"
         # who can be asked: a person, a channel, a team or a team's mailbox
         self._askable = np.asarray([askable(c.kind) for c in self._cards])
@@ -450,7 +455,8 @@ class OfflineRouter:
                          analysed.current, analysed.positive, uncovered, unmatched,
                          out_of_period=period, period=asked, absent=absent,
                          keys=keys, theirs=theirs_asked(analysed.positive, self._ours),
-                         expired=expired(self._kept, asked, today, set(qterms)))  # fmt: skip
+                         expired=expired(self._kept, asked, today, set(qterms)),
+                         unkept=unkept_asked(self._unkept, set(qterms)))  # fmt: skip
 
     def _names_source(self, stems: list[str]) -> bool:
         """Whether ``stems`` are one card's name, no more and no less."""
@@ -686,10 +692,11 @@ class OfflineRouter:
         theirs = q.theirs if self._cards[lead].scope != "external" else ()
         if first.pinned:
             verdict = "confident"
-        elif nothing or (q.absent and cfg.absent_is_nowhere) or q.expired or theirs:
+        elif nothing or (q.absent and cfg.absent_is_nowhere) or q.expired or theirs \
+                or q.unkept:  # fmt: skip
             # the log knows (askers of this very question found nothing), or the index
-            # says the organization has no such thing, or keeps it less long than asked,
-            # or it asks for another body's own records
+            # says the organization has no such thing, or keeps it less long than asked
+            # or not at all, or it asks for another body's own records
             verdict = "nowhere"
         elif first.confidence >= cfg.confident_at:
             verdict = "confident"
@@ -706,11 +713,11 @@ class OfflineRouter:
                       if ev > 0 and s.confidence >= cfg.min_confidence
                       and self.index.cards[s.card_id].kind in HUMAN_KINDS]  # fmt: skip
             return Ranking(tuple(humans[:1]), verdict, tuple(full), support, q.unmatched,
-                           nothing, set_aside, q.absent, q.expired, theirs)
+                           nothing, set_aside, q.absent, q.expired, theirs, q.unkept)
         floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
-                       set_aside, q.absent, q.expired, theirs)
+                       set_aside, q.absent, q.expired, theirs, q.unkept)
 
     def _holds(self, i: int, q: _Question) -> bool:
         """Whether card ``i`` holds the time ``q`` asks about: its own text says so, or

@@ -1,0 +1,88 @@
+"""What the index's preamble says is never kept at all.
+
+"DBS certificates are never kept, only the certificate number and date", "we never
+store subscribers' card numbers (Zuora keeps a token)", "we record the date of a DBS
+check, never a copy of the certificate": a question asking for such a thing has
+nowhere to look, whenever it asks about. What is kept instead ("only the certificate
+number and date") is still asked for: a question that names it is left alone.
+
+Narrow on purpose:
+- a statement with a year in it says what was lost before a time, and is read as a
+  retention (``_period``), not here;
+- a thing is named by at least two words ("card numbers", "copy of the certificate"),
+  and a question names it only with all of them: "has his DBS come back?" does not ask
+  for "DBS certificates";
+- whose it is ("subscribers' card numbers") does not name it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from sourcefinder.routing._text import BRACKETED, ends_marked, terms
+
+# "are never kept", "were not copied or kept", "is never stored"
+_PASSIVE = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:never|not)\s+(?:(?:copied|stored|kept|scanned)\s+or\s+)?"
+    r"(?:kept|stored|copied|retained|held|saved|scanned)\b",
+    re.IGNORECASE,
+)
+# "we never store ...", "we do not keep copies of ...", "never a copy of ..."
+_ACTIVE = re.compile(
+    r"\b(?:never|(?:do|does)\s+not|don't|doesn't)\s+(?:keep|store|hold|retain|save)\s+"
+    r"(?:(?:a\s+)?cop(?:y|ies)\s+of\s+)?"
+    r"|\bnever\s+(?P<copy>(?:a\s+)?cop(?:y|ies)\s+of\s+)",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_SENTENCE = re.compile(r"[^.;:!?\n]+(?:\n(?![ \t]*[-*]\s)[^.;:!?\n]*)*")
+_OBJECT_END = re.compile(r"[,()]|\s(?:only|but|and|or|because|since|as)\s|$", re.IGNORECASE)
+_ONLY = re.compile(r"\bonly\b([^.;()]*)", re.IGNORECASE)
+_OWNER = re.compile(r"[^\W_]+(?:'s|s')(?=\s)", re.IGNORECASE)
+_MIN_WORDS = 2
+_MAX_WORDS = 4
+# words that say whose or which copy, not what is not kept
+_NOT_NAMING = frozenset(terms("own our their its full original"))
+
+
+@dataclass(frozen=True)
+class Unkept:
+    """A thing the preamble says is never kept: its stems, what is kept instead, and
+    the statement as written."""
+
+    subject: frozenset[str]
+    instead: frozenset[str]
+    written: str
+
+
+def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
+    out: list[Unkept] = []
+    for sentence in _SENTENCE.findall(ends_marked(preamble)):
+        if _YEAR.search(sentence):
+            continue
+        plain = BRACKETED.sub(" ", sentence)
+        for m in _PASSIVE.finditer(plain):
+            head = re.split(r",|\band\b|\bthat\b|\bwhich\b", plain[: m.start()])[-1]
+            out += _unkept(head, plain, m.end(), copy=False)
+        for m in _ACTIVE.finditer(plain):
+            end = _OBJECT_END.search(plain, m.end())
+            obj = plain[m.end() : end.start() if end else len(plain)]
+            out += _unkept(obj, plain, m.end(), copy=bool(m.group("copy")))
+    return tuple(out)
+
+
+def _unkept(words: str, sentence: str, after: int, *, copy: bool) -> list[Unkept]:
+    subject = [t for t in terms(_OWNER.sub(" ", words)) if t not in _NOT_NAMING]
+    subject = subject[-_MAX_WORDS:] + (terms("copy") if copy else [])
+    if len(set(subject)) < _MIN_WORDS:
+        return []
+    only = _ONLY.search(sentence, after)
+    instead = frozenset(terms(only.group(1))) - set(subject) if only else frozenset()
+    return [Unkept(frozenset(subject), instead, " ".join(sentence.split()))]
+
+
+def unkept_asked(unkept: tuple[Unkept, ...], wanted: set[str]) -> tuple[str, ...]:
+    """The statements of what is never kept that the question asks for: it names every
+    word of the thing and nothing of what is kept instead."""
+    return tuple(u.written for u in unkept if u.subject <= wanted and not u.instead & wanted)

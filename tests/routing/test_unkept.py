@@ -1,0 +1,75 @@
+"""What the preamble says is never kept at all, and the router's use of it: a question
+asking for such a thing is a "nowhere" that says why, unless it asks for what is kept
+instead."""
+
+from __future__ import annotations
+
+import pytest
+
+from sourcefinder.routing import OfflineRouter
+from sourcefinder.routing._text import terms
+from sourcefinder.routing._unkept import declared_unkept, unkept_asked
+from tests.routing.conftest import card, make_index
+
+
+@pytest.mark.parametrize(
+    ("preamble", "subject", "instead"),
+    [
+        ("DBS certificates are never kept, only the certificate number and date.",
+         "DBS certificates", "number date"),
+        ("DBS certificates are never copied or kept, only the number and outcome.",
+         "DBS certificates", "number outcome"),
+        ("Accounts are anonymised after 6 years, and card numbers are never stored.",
+         "card numbers", ""),
+        ("We never store subscribers' card numbers (the payment provider keeps a token).",
+         "card numbers", ""),  # whose they are does not name them
+        ("We record the date of a DBS check, never a copy of the certificate.",
+         "copy certificate", ""),
+        ("We do not hold members' pension statements: the scheme does.",
+         "pension statements", ""),
+    ],
+)  # fmt: skip
+def test_the_preamble_says_what_is_never_kept(preamble: str, subject: str,
+                                              instead: str) -> None:
+    [unkept] = declared_unkept(preamble)
+    assert unkept.subject == frozenset(terms(subject))
+    assert unkept.instead == frozenset(terms(instead))
+
+
+@pytest.mark.parametrize(
+    "preamble",
+    [
+        "Complaints from before 2017 were not kept.",  # a year: a retention, read elsewhere
+        "Earlier seasons were planned on spreadsheets that were not kept.",  # one word
+        "We do not keep copies.",  # nothing named
+        "We keep invoices 7 years.",  # kept
+    ],
+)
+def test_what_is_not_a_thing_never_kept(preamble: str) -> None:
+    assert declared_unkept(preamble) == ()
+
+
+def test_a_question_names_every_word_of_it_and_nothing_kept_instead() -> None:
+    unkept = declared_unkept("DBS certificates are never kept, only the certificate "
+                             "number and date.")  # fmt: skip
+    asked = set(terms("a photocopy of each volunteer's DBS certificate"))
+    assert unkept_asked(unkept, asked) == (
+        "DBS certificates are never kept, only the certificate number and date",)
+    assert unkept_asked(unkept, set(terms("has his DBS come back clear?"))) == ()
+    assert unkept_asked(unkept, set(terms("the DBS certificate number for Bill"))) == ()
+
+
+def test_a_question_for_what_is_never_kept_is_a_nowhere_that_says_why() -> None:
+    cards = [card("volunteer-hub", "volunteer records: roles, training, DBS certificate "
+                  "numbers and dates", contains="DBS checks, certificate numbers, renewals"),
+             card("handbook", "staff handbook: leave, expenses, conduct")]  # fmt: skip
+    index = make_index(cards, "Acme runs libraries. DBS certificates are never kept, only "
+                              "the certificate number and date.")  # fmt: skip
+    router = OfflineRouter(index)
+    copy = router.rank("I need a copy of the DBS certificate for our new volunteer")
+    assert copy.verdict == "nowhere"
+    assert copy.unkept == ("DBS certificates are never kept, only the certificate number "
+                           "and date",)  # fmt: skip
+    number = router.rank("what is the DBS certificate number for our new volunteer?")
+    assert number.verdict != "nowhere" and number.unkept == ()
+    assert number.full[0].card_id == "volunteer-hub"
