@@ -119,7 +119,9 @@ _SINCE = re.compile(
 )
 _IN_YEAR = re.compile(
     rf"\b(?:in|from|during|for|of|around|circa|throughout|early|late|mid|back\s+in)"
-    rf"[-\s]+(?:the\s+)?({_YEAR})\b(?![-/]\d|\s+(?:on{_NOT_PLACE}|onwards?|forward)\b)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b",
+    rf"[-\s]+(?:the\s+)?({_YEAR})\b(?![-/]\d|\s+(?:on{_NOT_PLACE}|onwards?|forward)\b)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b"
+    # a year that says which one of a thing: "the 1998 proms", "the orchestra's 1962 season"
+    rf"|(?:\b(?:the|our|their|its|his|her|my|that)|'s)\s+({_YEAR})\s+(?=[a-z])",
     re.IGNORECASE,
 )
 # A month named alone ("back in January", "the March storm", "since August"): this
@@ -263,9 +265,11 @@ _CARD_SINCE = re.compile(rf"\bsince\s+(?:the\s+)?{_DATE}\b", re.IGNORECASE)
 _CARD_FROM = re.compile(
     rf"\bfrom\s+{_DATE}(?:\s+(?:to|until|through)\s+{_DATE})?\b", re.IGNORECASE
 )
+# a season or school year is said split ("seasons 2012–13 to 2019–20"): it ends in the
+# second year
 _CARD_RANGE = re.compile(
-    rf"(?<![\w-])(?:({_MONTH})\s+)?({_YEAR})\s*(?:–|—|-|to)\s*(?:({_MONTH})\s+)?"
-    rf"({_YEAR}|present|now|today)\b(?![-/]\d)",
+    rf"(?<![\w-])(?:({_MONTH})\s+)?({_YEAR})(?:[–-]\d\d(?!\d))?\s*(?:–|—|-|to)\s*"
+    rf"(?:({_MONTH})\s+)?({_YEAR}|present|now|today)(?:[–-](\d\d))?\b(?![-/]\d)",
     re.IGNORECASE,
 )
 # "2011–2014 data was purged in the migration": a span that is gone is not held
@@ -383,6 +387,8 @@ def coverage(card: Card) -> Coverage:
             if _GONE.match(text, m.end()):
                 continue
             first, last = m.group(2), m.group(4)
+            if m.group(5):  # "2019–20" ends in 2020
+                last = str(int(last) // 100 * 100 + int(m.group(5)))
             if last[0].isdigit() and not int(first) <= int(last) <= int(first) + 60:
                 continue
             # in a live card's contents or gotchas, a range said of something is that

@@ -57,6 +57,9 @@ TODAY = date(2026, 11, 30)
         ("admissions per year from 2014 to today", date(2014, 1, 1), TODAY),
         ("the pre-2025 wiki content", date(1900, 1, 1), date(2024, 12, 31)),
         ("incident records from 2016", date(2016, 1, 1), date(2016, 12, 31)),
+        # a year that says which one of a thing
+        ("the orchestra's 1962 season programmes", date(1962, 1, 1), date(1962, 12, 31)),
+        ("who played on the 2017 tour of Spain", date(2017, 1, 1), date(2017, 12, 31)),
         ("how prices moved since 2020", date(2020, 1, 1), TODAY),
         ("every deploy from 2021 onwards", date(2021, 1, 1), TODAY),
         ("the fraud return for last year", date(2025, 1, 1), date(2025, 12, 31)),
@@ -140,6 +143,9 @@ def test_coverage_reads_starts_ends_ranges_and_retention() -> None:
     assert (cov.start, cov.end) == (date(2016, 1, 1), date(2022, 7, 31))
     cov = coverage(_card("the old rota tool, Mar 2019 - Feb 2024"))
     assert (cov.start, cov.end) == (date(2019, 3, 1), date(2024, 2, 29))
+    # seasons or school years said split end in the second year
+    cov = coverage(_card("Artifax, read-only: rotas for seasons 2012–13 to 2019–20"))
+    assert (cov.start, cov.end) == (date(2012, 1, 1), date(2020, 12, 31))
 
 
 @pytest.mark.parametrize(
