@@ -152,6 +152,9 @@ _RELATIVE = re.compile(r"\b(last|past|previous)\s+(year|quarter|month|week)\b|\b
                        re.IGNORECASE)  # fmt: skip
 
 
+# "she starts in January", "the rota for March will": a month named alone is one to come
+_AHEAD = re.compile(r"\b(?:starts|starting|will|going to|due|next|coming|upcoming)\b|'ll\b",
+                    re.IGNORECASE)  # fmt: skip
 _WHEN_WORDS = ("ago", "last", "past", "previous", "yesterday")
 _MONTH_LOWS = tuple(m.lower() for m in calendar.month_name if m)
 
@@ -229,7 +232,7 @@ def asked_period(question: str, today: date) -> Period | None:
         year = int(next(g for g in m.groups() if g))
         first, last = _PART_OF_YEAR.get(m.group(0).split()[0].split("-")[0].lower(), (1, 12))
         spans.append(Period(date(year, first, 1), _month_span(year, last).end))
-    for m in _BARE_MONTH.finditer(question):
+    for m in _BARE_MONTH.finditer(question) if not _AHEAD.search(question) else ():
         month = _MONTHS[m.group(2).lower()]
         if month > today.month:
             continue  # "the December release" in November: last year's or the coming one

@@ -110,6 +110,8 @@ def test_relative_periods_cross_the_new_year() -> None:
         "the august committee's minutes",  # small, and after no preposition
         "they march in may",
         "What's planned for the December release?",  # still to come this year
+        "A new viola starts in January: who puts her on the rota?",  # one to come
+        "Which shifts will I have in March?",
     ],
 )
 def test_names_measures_and_the_future_are_not_periods(question: str) -> None:
