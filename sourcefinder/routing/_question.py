@@ -104,6 +104,9 @@ _BUT_ASKS = re.compile(
     r"|,\s*(?:i|we)\s*(?:need|want|'m after|am after|'d like)\b",
     re.IGNORECASE,
 )
+# A clause of its own that says the need: "...; what I need is how much duty we declared"
+_NEED = re.compile(r"\s*(?:(?:but|and|so)\s+)?(?:what\s+)?(?:i|we)\s*"
+                   r"(?:need|want|'m after|am after|'d like)\b", re.IGNORECASE)  # fmt: skip
 # An ask that points back at the statement ("... Can someone sanity-check it?", "Where
 # do I look that up?") is about what was named there.
 _BACK = re.compile(r"\b(?:it|that|them)\b", re.IGNORECASE)
@@ -226,7 +229,8 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     clauses = _CLAUSE_END.split(question)
     stated = any(w in low for w in ("show", "list", "say", "has", "have", "hold", "give", "cover"))
     # the questions of their own that may follow a statement
-    asked_apart = " ".join(c for c in clauses if c.rstrip().endswith("?")) if stated else ""
+    asked_apart = " ".join(c for c in clauses if c.rstrip().endswith("?")
+                           or _NEED.match(c)) if stated else ""  # fmt: skip
     for clause in clauses:
         if not clause.strip():
             continue

@@ -187,6 +187,16 @@ def test_what_a_named_source_has_or_gives_is_what_the_asker_already_knows() -> N
     assert analyse(person, sources).negated == ()
 
 
+def test_a_need_said_in_a_clause_of_its_own_follows_what_a_source_shows() -> None:
+    casktrack = frozenset(terms("Movetrail"))
+    question = "Movetrail shows me the cask movements; what I need is the duty we declared."
+    read = analyse(question, casktrack.issuperset)
+    assert set(read.negated) == casktrack and "duty" in read.positive
+    # no need said: the statement is the question's subject
+    plain = "Movetrail shows me the cask movements; they look wrong."
+    assert analyse(plain, casktrack.issuperset).negated == ()
+
+
 def test_what_comes_before_a_but_is_the_situation_not_the_ask() -> None:
     question = "the fault ticket's closed but the customer wants money off their bill"
     read = analyse(question)
