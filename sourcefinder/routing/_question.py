@@ -62,6 +62,7 @@ _CLAUSE_END = re.compile(r"(?<=[.:;!?])(?![.:;!?])|(?<=\s[-–—]\s)|(?<=\w—)
 _CLAUSE_CUE = re.compile(
     r"^\s*(?:not\b|never ?mind\b|skip\b|forget\b|ignore\b|"
     r"(?:this|that|it)(?: i|')s(?:n't| not)\b|(?:this|that|it) (?:was|is)(?:n't| not)\b|"
+    r"(?:(?:this|that|it)(?: i|')s |(?:this|that|it) (?:was|is) )?nothing to do with\b|"
     r"(?:i|we)(?:'m|'re| am| are) not\b(?! sure| certain| clear| aware)|"
     r"(?:i|we) (?:do|did)(?:n't| not) (?:need|want|mean|care about)\b)",
     re.IGNORECASE,

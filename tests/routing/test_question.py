@@ -20,6 +20,8 @@ from sourcefinder.routing._text import terms
          "Is there a latency chart?", ("looker",)),
         ("It wasn't a system outage: a nurse gave a double dose. Where is that logged?",
          "a nurse gave a double dose. Where is that logged?", ("system", "outag")),
+        ("It's nothing to do with stage lighting: the soloist can't get online.",
+         "the soloist can't get online.", ("stage", "light")),
         ("We're not buying anything new. I need the signed vendor terms.",
          "I need the signed vendor terms.", ("bui", "new")),
         ("I don't need the route code. Which systems receive lab results?",
