@@ -645,7 +645,14 @@ def _items(sentence: str) -> list[str]:
     parts = [p.translate(_UNSHIELD) for p in _KEPT_ITEMS.split(shielded)]
     items = [parts[0]]
     for delimiter, item in zip(parts[1::2], parts[2::2], strict=True):
-        if delimiter == "," and _WHERE.search(items[-1]) and not _KEPT_SPAN.search(items[-1]) \
+        if delimiter == ":" and _KEPT_SPAN.match(item.strip()):
+            # "Audition recordings, CVs of unsuccessful candidates: 6 months": the span
+            # is each one's of the items before it that have none
+            k = len(items)
+            while k and not (_KEPT_SPAN.search(items[k - 1]) or re.search(_YEAR, items[k - 1])):
+                k -= 1
+            items[k:] = [f"{head} {item.strip()}" for head in items[k:]] or [item]
+        elif delimiter == "," and _WHERE.search(items[-1]) and not _KEPT_SPAN.search(items[-1]) \
                 and not re.search(_YEAR, items[-1] + item):  # fmt: skip
             # "CCTV in the warehouses, the yard and the shop is overwritten after 31
             # days": the places go on, the subject is still the one before them

@@ -398,6 +398,13 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
                                 "overwritten after 31 days.", specificity)  # fmt: skip
     assert [(set(k.subject), k.days) for k in listed] == [({"care", "record"}, 8 * 365),
                                                           ({"cctv"}, 31)]
+    # "subject: span", the span each one's of the subjects listed before it
+    colon = declared_retention("How long things are kept. Audition recordings, CVs of "
+                               "unsuccessful candidates: 6 months after the seat is filled. "
+                               "Google Chat messages: 18 months.", specificity)  # fmt: skip
+    assert [(set(k.subject), k.days) for k in colon] == [
+        ({"audit", "record"}, 180), ({"cv", "unsuccess", "candid"}, 180),
+        ({"googl", "chat", "messag"}, 540)]
     # places listed after "in" go on the same subject; a list of subjects does not
     places = declared_retention("Retention: CCTV in the warehouses, the yard and the shop is "
                                 "overwritten after 31 days; invoices 7 years, chats one year.",
