@@ -144,6 +144,9 @@ _MONTH_BACK = re.compile(
     rf"\b({_MONTH})\s+(?:of\s+)?(?:(last|previous)\s+year|{_COUNT}\s+years?\s+ago)\b",
     re.IGNORECASE,
 )
+# "from the 1970s", "back in the 1990s": the ten years ("a 1960s school" is its age)
+_DECADE = re.compile(r"\b(?:from|in|during|through|throughout)\s+(?:the\s+)?"
+                     r"(19[5-9]0|20[0-9]0)s\b", re.IGNORECASE)
 # a year that straddles two ("2019-20", "2025/26"): April of the first to August of the next
 _SPLIT_YEAR = re.compile(rf"\b({_YEAR})[-/–](\d\d)\b(?![-/]\d)")
 # "early 2025" is its first third, "mid-2019" its middle, "late 2021" its last
@@ -224,6 +227,9 @@ def asked_period(question: str, today: date) -> Period | None:
         spans.append(Period(date(1900, 1, 1), date(int(m.group(1)), 1, 1) - timedelta(days=1)))
     for m in _SINCE.finditer(question):
         spans.append(Period(date(int(m.group(1) or m.group(2)), 1, 1), today))
+    for m in _DECADE.finditer(question):
+        first = int(m.group(1))
+        spans.append(Period(date(first, 1, 1), date(first + 9, 12, 31)))
     for m in _SPLIT_YEAR.finditer(question):
         first = int(m.group(1))
         if int(m.group(2)) == (first + 1) % 100:  # "2019-20": a school or financial year

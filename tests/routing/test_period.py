@@ -57,6 +57,8 @@ TODAY = date(2026, 11, 30)
         ("admissions per year from 2014 to today", date(2014, 1, 1), TODAY),
         ("the pre-2025 wiki content", date(1900, 1, 1), date(2024, 12, 31)),
         ("incident records from 2016", date(2016, 1, 1), date(2016, 12, 31)),
+        # a decade asked about; "a 1960s school" says how old the school is
+        ("production logbooks from the 1970s", date(1970, 1, 1), date(1979, 12, 31)),
         # a year that says which one of a thing
         ("the orchestra's 1962 season programmes", date(1962, 1, 1), date(1962, 12, 31)),
         ("who played on the 2017 tour of Spain", date(2017, 1, 1), date(2017, 12, 31)),
@@ -111,6 +113,7 @@ def test_relative_periods_cross_the_new_year() -> None:
         "they march in may",
         "What's planned for the December release?",  # still to come this year
         "A new viola starts in January: who puts her on the rota?",  # one to come
+        "We're surveying a 1960s school: what do we look for in the planks?",
         "Which shifts will I have in March?",
     ],
 )
