@@ -139,6 +139,8 @@ PRIMER_ONLY = FieldWeights(id=0, what=0, contains=0, examples=0, how=0, gotchas=
 # Tokens as the lexical index cuts them ("ICS2", "EC2" stay whole); those opening with a
 # digit ("2am", "40ft", "2016") are quantities, not subjects, and are left out.
 _WORD = re.compile(r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*")
+# "a fly-past" is no flying: a part of a compound is not the word alone
+_HYPHENATED = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
 
 
 def _opens_sentence(text: str, start: int) -> bool:
@@ -447,7 +449,8 @@ class OfflineRouter:
         uncovered, unmatched = self._uncovered(analysed.positive)
         keys = self._keys.asked(analysed.positive)
         absent = tuple(dict.fromkeys(
-            w for w in _WORD.findall(analysed.positive) if any(t in self._absent for t in terms(w))
+            w for w in _WORD.findall(_HYPHENATED.sub(" ", analysed.positive))
+            if any(t in self._absent for t in terms(w))
         )) if self._absent else ()  # fmt: skip
         if self._absent_phrases:
             absent += tuple(self._absent_phrases.found_in(analysed.positive).values())

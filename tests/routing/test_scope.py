@@ -135,6 +135,14 @@ def test_a_question_about_what_the_organization_has_not_is_a_nowhere() -> None:
     assert silent.rank("Can we connect gas to a new build?").ruled_out == ()
 
 
+def test_a_part_of_a_compound_in_the_question_is_not_ruled_out() -> None:
+    """"A gas-fired plant" is not gas: the preamble's "does not sell gas" leaves it."""
+    router = OfflineRouter(_index(PREAMBLE))
+    fired = router.rank("new electricity connection for the gas-fired plant")
+    assert fired.ruled_out == () and fired.verdict != "nowhere"
+    assert router.rank("new gas connection for the plant").ruled_out == ("gas",)
+
+
 def test_a_question_about_what_is_someone_elses_is_a_nowhere() -> None:
     router = OfflineRouter(_index(PREAMBLE + " Street lights are the county council's."))
     lights = router.rank("a street light outside our house has been out for a week")
