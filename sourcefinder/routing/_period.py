@@ -156,7 +156,7 @@ _RELATIVE = re.compile(r"\b(last|past|previous)\s+(year|quarter|month|week)\b|\b
 
 
 # "she starts in January", "the rota for March will": a month named alone is one to come
-_AHEAD = re.compile(r"\b(?:starts|starting|will|going to|due|next|coming|upcoming)\b|'ll\b",
+_AHEAD = re.compile(r"\b(?:starts|starting|will|going to|coming|upcoming)\b|'ll\b",
                     re.IGNORECASE)  # fmt: skip
 _WHEN_WORDS = ("ago", "last", "past", "previous", "yesterday")
 _MONTH_LOWS = tuple(m.lower() for m in calendar.month_name if m)

@@ -39,6 +39,8 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _SENTENCE = re.compile(r"[^.;:!?\n]+(?:\n(?![ \t]*[-*]\s)[^.;:!?\n]*)*")
 _OBJECT_END = re.compile(r"[,()]|\s(?:only|but|and|or|because|since|as)\s|$", re.IGNORECASE)
 _ONLY = re.compile(r"\bonly\b([^.;()]*)", re.IGNORECASE)
+_HEAD_START = re.compile(r",|\band\b|\bthat\b|\bwhich\b", re.IGNORECASE)
+_REACH = 120  # how far a statement's thing, or what is kept instead, is looked for
 _OWNER = re.compile(r"[^\W_]+(?:'s|s')(?=\s)", re.IGNORECASE)
 _MIN_WORDS = 2
 _MAX_WORDS = 4
@@ -62,24 +64,34 @@ def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
         if _YEAR.search(sentence):
             continue
         plain = BRACKETED.sub(" ", sentence)
+        last = 0  # each stretch of the sentence is read once, however many statements
         for m in _PASSIVE.finditer(plain):
-            head = re.split(r",|\band\b|\bthat\b|\bwhich\b", plain[: m.start()])[-1]
-            out += _unkept(head, plain, m.end(), copy=False)
+            start = max(last, m.start() - _REACH)
+            head = _HEAD_START.split(plain[start : m.start()])[-1]
+            out += _unkept(head, plain, start, m.end(), copy=False)
+            last = m.end()
         for m in _ACTIVE.finditer(plain):
-            end = _OBJECT_END.search(plain, m.end())
-            obj = plain[m.end() : end.start() if end else len(plain)]
-            out += _unkept(obj, plain, m.end(), copy=bool(m.group("copy")))
+            reach = plain[m.end() : m.end() + _REACH]
+            end = _OBJECT_END.search(reach)
+            obj = reach[: end.start() if end else len(reach)]
+            out += _unkept(obj, plain, max(0, m.start() - _REACH), m.end(),
+                           copy=bool(m.group("copy")))
     return tuple(out)
 
 
-def _unkept(words: str, sentence: str, after: int, *, copy: bool) -> list[Unkept]:
+def _unkept(words: str, sentence: str, start: int, after: int, *,
+            copy: bool) -> list[Unkept]:  # fmt: skip
+    """``words`` name the thing; the statement is quoted whole when it is short, else
+    from ``start`` to what is kept instead."""
     subject = [t for t in terms(_OWNER.sub(" ", words)) if t not in _NOT_NAMING]
     subject = subject[-_MAX_WORDS:] + (terms("copy") if copy else [])
     if len(set(subject)) < _MIN_WORDS:
         return []
-    only = _ONLY.search(sentence, after)
+    only = _ONLY.search(sentence, after, after + _REACH)
     instead = frozenset(terms(only.group(1))) - set(subject) if only else frozenset()
-    return [Unkept(frozenset(subject), instead, " ".join(sentence.split()))]
+    said = sentence if len(sentence) <= 3 * _REACH else \
+        sentence[start : only.end() if only else after]  # fmt: skip
+    return [Unkept(frozenset(subject), instead, " ".join(said.split()))]
 
 
 def unkept_asked(unkept: tuple[Unkept, ...], wanted: set[str]) -> tuple[str, ...]:

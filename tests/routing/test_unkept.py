@@ -73,3 +73,14 @@ def test_a_question_for_what_is_never_kept_is_a_nowhere_that_says_why() -> None:
     number = router.rank("what is the DBS certificate number for our new volunteer?")
     assert number.verdict != "nowhere" and number.unkept == ()
     assert number.full[0].card_id == "volunteer-hub"
+
+
+@pytest.mark.parametrize(
+    "preamble",
+    ["card numbers are never kept " * 20_000, "we never keep card numbers " * 20_000,
+     "we never keep " + "card " * 100_000, "card numbers are never kept, only " * 20_000,
+     "never a copy of " * 30_000],
+)  # fmt: skip
+def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
+    assert all(u.subject <= set(terms("card numbers copy keep never")) | {"a", "of"}
+               for u in declared_unkept(preamble))
