@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from sourcefinder.routing._priors import years_in
 from sourcefinder.routing._text import BRACKETED, ends_marked, terms
 
 # "are never kept", "were not copied or kept", "is never stored"
@@ -35,7 +36,6 @@ _ACTIVE = re.compile(
     r"|\bnever\s+(?P<copy>(?:a\s+)?cop(?:y|ies)\s+of\s+)",
     re.IGNORECASE,
 )
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _SENTENCE = re.compile(r"[^.;:!?\n]+(?:\n(?![ \t]*[-*]\s)[^.;:!?\n]*)*")
 _OBJECT_END = re.compile(r"[,()]|\s(?:only|but|and|or|because|since|as)\s|$", re.IGNORECASE)
 _ONLY = re.compile(r"\bonly\b([^.;()]*)", re.IGNORECASE)
@@ -61,7 +61,7 @@ class Unkept:
 def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
     out: list[Unkept] = []
     for sentence in _SENTENCE.findall(ends_marked(preamble)):
-        if _YEAR.search(sentence):
+        if years_in(sentence):
             continue
         plain = BRACKETED.sub(" ", sentence)
         last = 0  # each stretch of the sentence is read once, however many statements
