@@ -642,6 +642,11 @@ def _said_of(head: str) -> list[tuple[str, str]]:
     return words(head[:cut])[-4:] or words(head)[-4:]
 
 
+def _unspanned(item: str) -> bool:
+    """Whether a retention item says no span and no year of its own."""
+    return not (_KEPT_SPAN.search(item) or re.search(_YEAR, item))
+
+
 def _items(sentence: str) -> list[str]:
     """The list items of ``sentence``; an "and" only ends an item that has its own span
     ("CDN and application logs 30 days" is one item, of both)."""
@@ -655,11 +660,11 @@ def _items(sentence: str) -> list[str]:
             # "Audition recordings, CVs of unsuccessful candidates: 6 months": the span
             # is each one's of the items before it that have none
             k = len(items)
-            while k and not (_KEPT_SPAN.search(items[k - 1]) or re.search(_YEAR, items[k - 1])):
+            while k and _unspanned(items[k - 1]):
                 k -= 1
             items[k:] = [f"{head} {item.strip()}" for head in items[k:]] or [item]
-        elif delimiter == "," and _WHERE.search(items[-1]) and not _KEPT_SPAN.search(items[-1]) \
-                and not re.search(_YEAR, items[-1] + item):  # fmt: skip
+        elif delimiter == "," and _WHERE.search(items[-1]) and _unspanned(items[-1]) \
+                and not re.search(_YEAR, item):  # fmt: skip
             # "CCTV in the warehouses, the yard and the shop is overwritten after 31
             # days": the places go on, the subject is still the one before them
             items[-1] += f",{item}"
