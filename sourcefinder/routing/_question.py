@@ -106,8 +106,16 @@ _BUT_ASKS = re.compile(
     re.IGNORECASE,
 )
 # A clause of its own that says the need: "...; what I need is how much duty we declared"
-_NEED = re.compile(r"\s*(?:(?:but|and|so)\s+)?(?:what\s+)?(?:i|we)\s*"
+_NEED = re.compile(r"\s*(?:(?:but|and|so|now)\s+)?(?:what\s+)?(?:i|we)\s*"
                    r"(?:need|want|'m after|am after|'d like)\b", re.IGNORECASE)  # fmt: skip
+# A clause that says what the asker has already read or knows, before they ask for
+# something else: "I've read the minute-by-minute timeline. Where's the analysis of why
+# it happened?", "I already know what the model means. I need to edit its SQL."
+_KNOWN = re.compile(
+    r"^\s*(?:(?:ok|okay|right|so)\W+)?(?:i|we)(?:'ve| have)?\s+(?:already\s+)?"
+    r"(?:read|seen|watched|looked (?:at|through)|been through|know)\b",
+    re.IGNORECASE,
+)
 # An ask that points back at the statement ("... Can someone sanity-check it?", "Where
 # do I look that up?") is about what was named there.
 _BACK = re.compile(r"\b(?:it|that|them)\b", re.IGNORECASE)
@@ -214,6 +222,9 @@ class Analysed:
     negated: tuple[str, ...]  # stemmed terms the asker excludes
     current: bool  # the question points at the present ("now", "today", "latest"...)
     background: tuple[str, ...] = ()  # stemmed terms said only before a "but"
+    # a source dismissed by its name, whose words the ask may use again ("Reserving say
+    # they don't set claim reserves. Where do I see the reserve?")
+    named: tuple[str, ...] = ()
 
 
 def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None) -> Analysed:
@@ -221,6 +232,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     don't ..." (without it, no one who says so is dismissed)."""
     kept: list[str] = []
     negated: list[str] = []
+    named: list[str] = []
     # most questions have no cue at all: the word tests below skip the patterns (a third
     # of the time a question spent here)
     low = question.lower()
@@ -228,13 +240,18 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     contrast = any(w in low for w in _CONTRAST_WORDS)
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)
-    stated = any(w in low for w in ("show", "list", "say", "has", "have", "hold", "give", "cover"))
+    stated = any(w in low for w in ("show", "list", "say", "has", "have", "hold", "give", "cover",
+                                    "read", "seen", "watched", "looked", "been", "know"))
     # the questions of their own that may follow a statement
     asked_apart = " ".join(c for c in clauses if c.rstrip().endswith("?")
                            or _NEED.match(c)) if stated else ""  # fmt: skip
+    known: list[str] = []
     for clause in clauses:
         if not clause.strip():
             continue
+        if asked_apart and not clause.rstrip().endswith("?") and _KNOWN.match(clause) \
+                and not _NEED.match(clause):  # fmt: skip
+            known.append(clause)
         if not clause.rstrip().endswith("?") and _CLAUSE_CUE.search(clause):
             turn = _TURN.search(clause)
             negated.extend(terms(clause[: turn.start()] if turn else clause))
@@ -250,13 +267,16 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         says = _SAYS_LITTLE.search(clause) if negation else None
         subject = _SUBJECT_NAME.match(clause) if says else None
         if says and subject and subject.end() <= says.start() and terms(subject.group(1)):
-            negated.extend(terms(subject.group(1)))
+            negated.extend(said := terms(subject.group(1)))
+            named.extend(said if is_source and is_source(said) else ())
             clause = clause[subject.end() :]
         elif stated and (shown := _shown_by(clause, asked_apart, is_source)):
-            negated.extend(terms(shown[0].group(1)))
+            negated.extend(said := terms(shown[0].group(1)))
+            named.extend(said if is_source and is_source(said) else ())
             clause = " " + clause[shown[1] :]
         elif negation and is_source and (redirect := _redirected_by(clause, is_source)):
-            negated.extend(terms(redirect.group(1)))
+            negated.extend(said := terms(redirect.group(1)))
+            named.extend(said)
             clause = " " + clause[redirect.end() :]
         if not contrast or (why and _WHY.search(clause)):
             kept.append(clause)
@@ -275,7 +295,12 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     excluded = tuple(dict.fromkeys(t for t in negated if t not in wanted))
     words = set(re.findall(r"[a-z]+", positive.lower()))
     current = bool(words & _CURRENT) or _THIS_PERIOD.search(positive) is not None
-    return Analysed(positive, excluded, current, _background(positive))
+    background = _background(positive)
+    if known:
+        asked = set(terms(" ".join(c for c in kept if c not in known)))
+        background += tuple(t for t in dict.fromkeys(terms(" ".join(known)))
+                            if t not in asked and t not in background)  # fmt: skip
+    return Analysed(positive, excluded, current, background, tuple(dict.fromkeys(named)))
 
 
 def _background(positive: str) -> tuple[str, ...]:

@@ -284,6 +284,7 @@ class OfflineRouter:
         self._names = {name for names in self._card_names for name in names}
         self._kept_of = self._kept_by_name()
         self._ours = frozenset(terms(index.title)) - {"index"}  # the organization's own name
+        self._name_stems = frozenset().union(*self._names)
         # a retention as written -> the cards it is said of by name
         self._named_in: dict[str, set[int]] = {}
         for i, (said, _) in self._kept_of.items():
@@ -440,11 +441,14 @@ class OfflineRouter:
                 excluded[i] = (share + idf / mass, [*words, forms.get(t, t)])
             for i in lex.not_cards(t):
                 rules_out[i] += idf
-        if analysed.negated and self.config.named_excluded > 0:
-            # a card dismissed by its name is out however long the question is
-            dismissed = set(analysed.negated)
-            for i, (share, words) in excluded.items():
+        if (analysed.negated or analysed.named) and self.config.named_excluded > 0:
+            # a card dismissed by its name is out however long the question is, and
+            # whatever else the ask says in its words
+            dismissed = set(analysed.negated) | set(analysed.named)
+            named = {i for t in analysed.named for i in lex.positive_cards(t).tolist()}
+            for i in named | excluded.keys():
                 if any(name and name <= dismissed for name in self._card_names[i]):
+                    share, words = excluded.get(i, (0.0, [forms.get(t, t) for t in analysed.named]))
                     excluded[i] = (max(share, self.config.named_excluded), words)
         uncovered, unmatched = self._uncovered(analysed.positive)
         keys = self._keys.asked(analysed.positive)
@@ -454,10 +458,11 @@ class OfflineRouter:
         )) if self._absent else ()  # fmt: skip
         if self._absent_phrases:
             absent += tuple(self._absent_phrases.found_in(analysed.positive).values())
+        theirs = theirs_asked(analysed.positive, self._ours, self._name_stems)
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,
                          analysed.current, analysed.positive, uncovered, unmatched,
                          out_of_period=period, period=asked, absent=absent,
-                         keys=keys, theirs=theirs_asked(analysed.positive, self._ours),
+                         keys=keys, theirs=theirs,
                          expired=expired(self._kept, asked, today, set(qterms)),
                          unkept=unkept_asked(self._unkept, set(qterms)))  # fmt: skip
 

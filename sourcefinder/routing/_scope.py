@@ -317,19 +317,29 @@ def unsaid(phrases: dict[tuple[str, ...], str],
 
 
 # A question for someone else's own records: "Openreach's own cable records", "how much
-# does Ferrocrete pay its own operatives" (a name then, within a few words, its own).
+# does Ferrocrete pay its own operatives" (a name then, within a few words, its own), "the
+# ombudsman's own case notes" (a body named by a common noun).
 _OWN_ASKED = re.compile(
     r"\b((?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*)(?:'s|s'|\u2019s)\s+own\b"
-    r"|(?<=\w\s)([A-Z][\w-]*)(?:\s+[\w-]+){0,3}\s+(?:its|their)\s+own\b")
+    r"|(?<=\w\s)([A-Z][\w-]*)(?:\s+[\w-]+){0,3}\s+(?:its|their)\s+own\b"
+    r"|\b(?:the|a|an)\s+((?:[a-z][\w-]*\s+)?[a-z][\w-]*)(?:'s|\u2019s)\s+own\b")
 
 
-def theirs_asked(question: str, ours: frozenset[str]) -> tuple[str, ...]:
+def theirs_asked(question: str, ours: frozenset[str],
+                 named: frozenset[str] = frozenset()) -> tuple[str, ...]:  # fmt: skip
     """The names whose own records ``question`` asks for, other than ``ours`` (stems of
-    the organization's own name): "Openreach's own cable records" -> "Openreach"."""
+    the organization's own name): "Openreach's own cable records" -> "Openreach". A
+    common noun is another body only when no source is named by it (``named``: the stems
+    of the sources' names): "the ombudsman's own case notes", not "the lab's own results"
+    where a source is the lab's."""
     out: dict[str, None] = {}
     for m in _OWN_ASKED.finditer(question):
         name = m.group(1) or m.group(2)
+        common = not name
+        name = name or m.group(3)
         stems = set(terms(name))  # none for a stopword ("No one's own ...")
+        if common and stems & named:
+            continue
         if stems and not stems & ours and not stems <= _NOT_SUBJECTS:
             out[name] = None
     return tuple(out)

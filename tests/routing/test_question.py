@@ -210,3 +210,29 @@ def test_what_comes_before_a_but_is_the_situation_not_the_ask() -> None:
     assert "bill" not in both.background and "paid" in both.background
     assert analyse("where is the customer's bill?").background == ()
     assert analyse("the fault ticket's closed, but").background == ()  # nothing after it
+
+
+def test_a_source_dismissed_by_name_stays_named_when_the_ask_uses_its_words() -> None:
+    """"Reserving say they don't set claim reserves. Where do I see the reserve?": the
+    ask says "reserve" too, so the word is not ruled out, but the source named is."""
+    sources = {"reserv"}.issuperset
+    question = "Reserving say they don't set claim reserves. Where do I see the reserve?"
+    analysed = analyse(question, sources)
+    assert analysed.negated == () and analysed.named == ("reserv",)
+    assert analyse(question).named == ()  # no names known: no source dismissed
+    person = "The broker says they don't agree with the reserve. Where do I see it?"
+    assert analyse(person, sources).named == ()  # a person, not a source's name
+
+
+def test_what_the_asker_has_read_or_knows_is_background_to_what_they_ask() -> None:
+    read = ("I've read the minute-by-minute timeline of the outage. Where's the proper "
+            "analysis of why it happened?")  # fmt: skip
+    analysed = analyse(read)
+    assert {"timelin", "minut"} <= set(analysed.background)
+    assert "outag" in analysed.background and "analysi" not in analysed.background
+    known = "I already know what the model means. Now I need to edit its SQL."
+    assert "model" in analyse(known).background
+    # a statement with no ask after it is the question itself
+    assert analyse("I've read the outage timeline and want the analysis").background == ()
+    assert analyse("We know the supplier. Is their certificate in date?").background == (
+        "supplier",)

@@ -477,3 +477,19 @@ def test_someone_to_ask_is_read_from_the_kind_the_same_way_everywhere() -> None:
         assert askable(kind) and modality(card("x", "x", kind=kind)) == "ask a human"
     for kind in ("wiki", "email-archive", "database", "git-org"):
         assert not askable(kind) and modality(card("x", "x", kind=kind)) != "ask a human"
+
+
+def test_a_source_that_sends_the_asker_on_is_out_even_when_the_ask_uses_its_name(
+        index_of: Callable[[list[Card]], Index]) -> None:  # fmt: skip
+    """"Reserving say they don't set individual claim reserves. Where do I see the
+    reserve on this claim?": the ask repeats the source's word, the source is still out."""
+    cards = [
+        card("reserving", "Reserving, the actuarial team: reserve models, claim reserves by "
+             "portfolio, reserving sign-off"),
+        card("claims", "claims system: each claim, its reserve, payments and notes"),
+    ]  # fmt: skip
+    question = ("Reserving say they don't set individual claim reserves. Where do I see the "
+                "reserve on this one claim?")  # fmt: skip
+    assert ids(OfflineRouter(index_of(cards)).rank(question).full)[0] == "claims"
+    weak = OfflineRouter(index_of(cards), config=RouterConfig(named_excluded=0))
+    assert ids(weak.rank(question).full)[0] == "reserving"

@@ -288,13 +288,16 @@ def test_a_declared_phrase_is_found_with_a_word_between() -> None:
         ("Acme's own policy on refunds", ()),  # the organization's own name
         ("Client sent over their own contract", ()),  # a sentence's first word is no name
         ("Practical Law has a letter but does the firm have its own version", ()),  # too far
-        ("where are the lab's own turbidity results?", ()),  # not a name: a part of us
+        ("where are the lab's own turbidity results?", ()),  # a source is the lab's
+        ("can I read the ombudsman's own case notes?", ("ombudsman",)),  # no source's
+        ("the handling agent's own staff rota", ("handling agent",)),
     ],
 )  # fmt: skip
 def test_a_question_for_another_bodys_own_records_names_whose(
     question: str, theirs: tuple[str, ...],
 ) -> None:
-    assert theirs_asked(question, frozenset(terms("Acme"))) == theirs
+    named = frozenset(terms("LIMS lab results"))
+    assert theirs_asked(question, frozenset(terms("Acme")), named) == theirs
 
 
 def test_another_bodys_own_records_are_a_nowhere_unless_a_source_is_theirs() -> None:
