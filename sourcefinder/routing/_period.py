@@ -541,6 +541,14 @@ _WHERE = re.compile(r"\s(?:in|on|at|across)\s", re.IGNORECASE)
 _RECORD_WORDS = frozenset(terms("record file"))
 # CCTV is what people call camera footage
 _CAMERA_WORDS, _CCTV = frozenset(terms("camera cameras footage")), frozenset(terms("cctv"))
+# "unsuccessful candidates 6 months" is what a candidate turned down is called
+_TURNED_DOWN = re.compile(
+    r"\bturned (?:\w+ )?down\b|\bdid(?:n't| not) (?:shortlist|appoint|hire|get (?:in|it|"
+    r"through|the (?:job|post|role|seat|place))\b)|\b(?:was|were)(?:n't| not) (?:shortlisted|"
+    r"successful|appointed)\b|\brejected (?:candidate|applicant|application)",
+    re.IGNORECASE,
+)
+_UNSUCCESSFUL = frozenset(terms("unsuccessful"))
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
 _UNSHIELD = str.maketrans({"\x1f": ","})
 _BEING = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
@@ -679,14 +687,18 @@ def _items(sentence: str) -> list[str]:
 
 
 def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
-            wanted: set[str]) -> tuple[str, ...]:  # fmt: skip
+            wanted: set[str], question: str = "") -> tuple[str, ...]:  # fmt: skip
     """The preamble's statements that the question's subject is kept for less time than
     has passed since the period it asks about. The question names the subject when it
     has at least half its words, two of them or its most specific one ("the CCTV from two
     months ago" against "CCTV 31 days at each hotel"; "a guest's folio" is not "Guest
-    Care tickets"). A file is a record, and camera footage is CCTV."""
+    Care tickets"). A file is a record, camera footage is CCTV, and a candidate turned
+    down (in ``question``: "we didn't shortlist") is an unsuccessful one."""
     if asked is None:
         return ()
+    said = wanted
+    if _TURNED_DOWN.search(question):
+        wanted = wanted | _UNSUCCESSFUL
     if wanted & _RECORD_WORDS:  # "a care file" asks about "care records"
         wanted = wanted | _RECORD_WORDS
     if wanted & _CAMERA_WORDS:  # "the camera footage" asks about "CCTV 31 days"
@@ -701,7 +713,9 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     # those the question names best decide ("crash records" asks about "Backtrace keeps
     # ... crash records two years", not about its crash dumps kept 90 days)
     lost = [k.written for k in named if k.gone_before and asked.end < k.gone_before]
-    spans = {k: n for k, n in named.items() if not k.gone_before}
+    # a word the question says itself outweighs one it is read to mean
+    spans = {k: n - len(k.subject & (_UNSUCCESSFUL - said)) / 2 for k, n in named.items()
+             if not k.gone_before}  # fmt: skip
     best = [k for k, n in spans.items() if n == max(spans.values())]
     gone = [k.written for k in best if asked.end < today - timedelta(days=k.days)]
     return tuple(lost + (gone if len(gone) == len(best) else []))

@@ -463,7 +463,7 @@ class OfflineRouter:
                          analysed.current, analysed.positive, uncovered, unmatched,
                          out_of_period=period, period=asked, absent=absent,
                          keys=keys, theirs=theirs,
-                         expired=expired(self._kept, asked, today, set(qterms)),
+                         expired=expired(self._kept, asked, today, set(qterms), analysed.positive),
                          unkept=unkept_asked(self._unkept, set(qterms)))  # fmt: skip
 
     def _names_source(self, stems: list[str]) -> bool:

@@ -486,6 +486,33 @@ def test_camera_footage_is_cctv() -> None:
     assert expired(kept, two_months, TODAY, set(terms("the car deck plan"))) == ()
 
 
+@pytest.mark.parametrize("question", [
+    "CV and interview notes for a candidate we turned down in 2024",
+    "the CVs of the candidates we didn't shortlist in 2024",
+    "the application from a candidate who wasn't successful in 2024",
+])  # fmt: skip
+def test_a_candidate_turned_down_is_an_unsuccessful_one(question: str) -> None:
+    kept = declared_retention("How long things are kept: unsuccessful candidates 6 months "
+                              "after the vacancy closes; unsuccessful bids 3 years.",
+                              specificity)  # fmt: skip
+    asked = asked_period(question, TODAY)
+    assert expired(kept, asked, TODAY, set(terms(question)), question) == (
+        "unsuccessful candidates 6 months after the vacancy closes",)
+    # the same words without a candidate turned down name no retention
+    assert expired(kept, asked, TODAY, set(terms(question))) == ()
+
+
+def test_a_word_said_outweighs_one_read_for_it() -> None:
+    """"A candidate we turned down in 2024 ... the CV they sent": the CVs' six months
+    decide, not the three years of unsuccessful bids the turning down reads as."""
+    kept = declared_retention("How long things are kept: unsuccessful bids 3 years after "
+                              "the decision, applicants' CVs 6 months after the vacancy "
+                              "closes.", specificity)  # fmt: skip
+    question = "A candidate we turned down in 2024 has reapplied. Can I see the CV they sent?"
+    assert expired(kept, asked_period(question, TODAY), TODAY, set(terms(question)),
+                   question) == ("applicants' CVs 6 months after the vacancy closes",)  # fmt: skip
+
+
 def test_a_retention_said_of_the_leading_source_by_name_applies_to_it() -> None:
     """"ColdWatch temperature readings are kept two years": a question the router sends
     to ColdWatch asks about what it keeps, whatever it calls it; a retention counted from
