@@ -114,14 +114,17 @@ _RANGE = re.compile(
 _NOT_PLACE = r"(?!\s+(?:the|a|an|our|their|its|this|that|my|your|his|her)\b)"
 _BEFORE = re.compile(rf"\b(?:before|pre-?|prior\s+to|until)\s*({_YEAR})\b", re.IGNORECASE)
 _SINCE = re.compile(
-    rf"\bsince\s+({_YEAR})\b|\bfrom\s+({_YEAR})\s+(?:on{_NOT_PLACE}|onwards?|forward)\b",
+    rf"\bsince\s+({_YEAR})\b|\bfrom\s+({_YEAR})\s+(?:on{_NOT_PLACE}|onwards?|forward)\b"
+    rf"|\bgoing\s+back\s+to\s+({_YEAR})\b",
     re.IGNORECASE,
 )
 _IN_YEAR = re.compile(
     rf"\b(?:in|from|during|for|of|around|circa|throughout|early|late|mid|back\s+in)"
     rf"[-\s]+(?:the\s+)?({_YEAR})\b(?![-/]\d|\s+(?:on{_NOT_PLACE}|onwards?|forward)\b)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b"
     # a year that says which one of a thing: "the 1998 proms", "the orchestra's 1962 season"
-    rf"|(?:\b(?:the|our|their|its|his|her|my|that)|'s)\s+({_YEAR})\s+(?=[a-z])",
+    rf"|(?:\b(?:the|our|their|its|his|her|my|that|need|want)|'s|^)\s*({_YEAR})\s+(?=[a-z])"
+    # "christmas 2019", "2011-ish"
+    rf"|\b(?:christmas|easter|new\s+year)\s+({_YEAR})\b|\b({_YEAR})-ish\b",
     re.IGNORECASE,
 )
 # A month named alone ("back in January", "the March storm", "since August"): this
@@ -226,7 +229,7 @@ def asked_period(question: str, today: date) -> Period | None:
     for m in _BEFORE.finditer(question):
         spans.append(Period(date(1900, 1, 1), date(int(m.group(1)), 1, 1) - timedelta(days=1)))
     for m in _SINCE.finditer(question):
-        spans.append(Period(date(int(m.group(1) or m.group(2)), 1, 1), today))
+        spans.append(Period(date(int(next(g for g in m.groups() if g)), 1, 1), today))
     for m in _DECADE.finditer(question):
         first = int(m.group(1))
         spans.append(Period(date(first, 1, 1), date(first + 9, 12, 31)))

@@ -79,6 +79,14 @@ TODAY = date(2026, 11, 30)
         ("every refund since june", date(2026, 6, 1), TODAY),
         ("drone photos from the 2018 inspection round", date(2018, 1, 1),
          date(2018, 12, 31)),
+        # a year that opens what is asked for, alone or after "need" or "want"
+        ("I need 2013 rosters for a pension dispute", date(2013, 1, 1), date(2013, 12, 31)),
+        ("2013 licence for alterations on the office", date(2013, 1, 1), date(2013, 12, 31)),
+        ("a gift voucher someone got for christmas 2019", date(2019, 1, 1),
+         date(2019, 12, 31)),
+        ("when did we change the pumps? I think it was 2011-ish", date(2011, 1, 1),
+         date(2011, 12, 31)),
+        ("the medication reviews going back to 2018", date(2018, 1, 1), TODAY),
     ],
 )
 def test_a_question_names_a_period(question: str, start: date, end: date) -> None:
@@ -115,6 +123,9 @@ def test_relative_periods_cross_the_new_year() -> None:
         "A new viola starts in January: who puts her on the rota?",  # one to come
         "We're surveying a 1960s school: what do we look for in the planks?",
         "Which shifts will I have in March?",
+        # a year that says how old a thing is, not which time is asked about
+        "where a 2008 refill hogshead is now",
+        "I've got a 2015 spreadsheet of outage causes",
     ],
 )
 def test_names_measures_and_the_future_are_not_periods(question: str) -> None:
