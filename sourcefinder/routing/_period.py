@@ -706,6 +706,9 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
         wanted = wanted | _RECORD_WORDS
     if wanted & _CAMERA_WORDS:  # "the camera footage" asks about "CCTV 31 days"
         wanted = wanted | _CCTV
+    # a word in a form the stemmer keeps apart is the same word ("delivered", "delivery")
+    wanted = wanted | {s for k in kept for s in k.subject
+                       if s not in wanted and any(same_word(s, t, 5) for t in wanted)}
     named = {k: len(k.subject & wanted) for k in kept
              if k.subject & (wanted - _RECORD_WORDS)}  # a record of what, named too
     named = {k: n for k, n in named.items()

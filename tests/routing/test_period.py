@@ -513,6 +513,21 @@ def test_a_candidate_turned_down_is_an_unsuccessful_one(question: str) -> None:
     assert expired(kept, asked, TODAY, set(terms(question))) == ()
 
 
+def test_a_subject_word_in_another_form_is_named() -> None:
+    """"a parcel we delivered" names "delivery records"; "applied" names "applicants"."""
+    kept = declared_retention("How long things are kept: scan events and delivery records "
+                              "are kept 2 years after delivery; unsuccessful job applicants "
+                              "6 months.", specificity)  # fmt: skip
+    parcel = "Scan history for a parcel we delivered in March 2022"
+    assert expired(kept, asked_period(parcel, TODAY), TODAY, set(terms(parcel))) == (
+        "scan events and delivery records are kept 2 years after delivery",)
+    applied = "notes on someone who applied for a job early in 2025 and didn't get through"
+    assert expired(kept, asked_period(applied, TODAY), TODAY, set(terms(applied)),
+                   applied) == ("unsuccessful job applicants 6 months",)  # fmt: skip
+    # a short stem opens many words: "scan" does not name "scanner logs"
+    assert expired(kept, asked_period(parcel, TODAY), TODAY, set(terms("scanner"))) == ()
+
+
 def test_a_word_said_outweighs_one_read_for_it() -> None:
     """"A candidate we turned down in 2024 ... the CV they sent": the CVs' six months
     decide, not the three years of unsuccessful bids the turning down reads as."""
