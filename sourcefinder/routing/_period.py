@@ -118,6 +118,7 @@ _SINCE = re.compile(
     rf"|\bgoing\s+back\s+to\s+({_YEAR})\b",
     re.IGNORECASE,
 )
+_NOT_SINCE = re.compile(r"(?:n't|\bnot|\bnever)\b[^,.;:!?]*$", re.IGNORECASE)
 _IN_YEAR = re.compile(
     rf"\b(?:in|from|during|for|of|around|circa|throughout|early|late|mid|back\s+in)"
     rf"[-\s]+(?:the\s+)?({_YEAR})\b(?![-/]\d|\s+(?:on{_NOT_PLACE}|onwards?|forward)\b)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b"
@@ -229,7 +230,10 @@ def asked_period(question: str, today: date) -> Period | None:
     for m in _BEFORE.finditer(question):
         spans.append(Period(date(1900, 1, 1), date(int(m.group(1)), 1, 1) - timedelta(days=1)))
     for m in _SINCE.finditer(question):
-        spans.append(Period(date(int(next(g for g in m.groups() if g)), 1, 1), today))
+        year = int(next(g for g in m.groups() if g))
+        # "a dog we haven't seen since 2014": that year is the last, not a start
+        not_since = _NOT_SINCE.search(question, max(0, m.start() - 40), m.start())
+        spans.append(_year_span(year) if not_since else Period(date(year, 1, 1), today))
     for m in _DECADE.finditer(question):
         first = int(m.group(1))
         spans.append(Period(date(first, 1, 1), date(first + 9, 12, 31)))

@@ -87,6 +87,9 @@ TODAY = date(2026, 11, 30)
         ("when did we change the pumps? I think it was 2011-ish", date(2011, 1, 1),
          date(2011, 12, 31)),
         ("the medication reviews going back to 2018", date(2018, 1, 1), TODAY),
+        # "not ... since" names the last time, not a start
+        ("notes for a dog we haven't seen since 2014", date(2014, 1, 1), date(2014, 12, 31)),
+        ("it hasn't worked, since 2019 we use the new one", date(2019, 1, 1), TODAY),
     ],
 )
 def test_a_question_names_a_period(question: str, start: date, end: date) -> None:
