@@ -258,6 +258,9 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
                   if not any(ch.isdigit() for ch in c)]
         for words in named:
             stems = phrase_stems(words)
+            if None in stems:  # "share scheme for staff": the name before its preposition
+                stems = stems[: stems.index(None)]
+                words = words[: len(stems)]
             if 2 <= len(stems) <= 4 and None not in stems \
                     and not set(stems) & _NOT_SUBJECTS:  # fmt: skip
                 out.setdefault(cast(tuple[str, ...], stems), " ".join(words))

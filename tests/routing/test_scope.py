@@ -223,6 +223,9 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
         # a later "no" goes on the list: the noun ending it is still shared
         ("No vans, no timed or express deliveries.",
          {"timed deliveries", "express deliveries"}),
+        # the name before its preposition
+        ("There are no outside shareholders and no share scheme for staff.",
+         {"outside shareholders", "share scheme"}),
     ],
 )  # fmt: skip
 def test_the_preamble_names_what_the_organization_has_not(preamble: str,
