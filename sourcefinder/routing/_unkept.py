@@ -13,6 +13,13 @@ Narrow on purpose:
   and a question names it only with all of them: "has his DBS come back?" does not ask
   for "DBS certificates";
 - whose it is ("subscribers' card numbers") does not name it.
+
+A thing that has ended says what it left, with a year that is when it ended: "its support
+tickets and call recordings were not kept" (after "Dalesnet's account records were
+exported"), "we sold The Pelican Harbor Times in 2018 and kept none of its records", "the
+audio-guide app was withdrawn in 2019 and nothing from it was kept". Each such thing is
+named with whose it was ("Dalesnet support tickets"), or is the name alone when nothing
+of it was kept; with no name to say whose, nothing is read.
 """
 
 from __future__ import annotations
@@ -58,14 +65,34 @@ class Unkept:
     written: str
 
 
+# What a thing that has ended left nothing of: "its support tickets, call recordings and
+# network records were not kept", "(we) kept none of its records", "nothing from it was
+# kept". Whose it is was named before, in the same sentence.
+_ITS_NOT_KEPT = re.compile(r"\b(?:its|their)\s+([^.;:!?()]{3,120}?)\s+(?:was|were)\s+not\s+"
+                           r"(?:kept|migrated|carried\s+over)\b", re.IGNORECASE)  # fmt: skip
+_NONE_OF_ITS = re.compile(r"\b(?:kept|keep|keeps|hold|holds|held)\s+none\s+of\s+(?:its|their)\s+"
+                          r"records\b|\bnothing\s+(?:from|of)\s+(?:it|them)\s+(?:was|were)\s+kept\b",
+                          re.IGNORECASE)  # fmt: skip
+# a name ("Dalesnet's", "The Pelican Harbor Times", "Buzzard"), or what the sentence
+# opens with up to its verb ("The visitor audio-guide app was withdrawn")
+_NAME = re.compile(r"(?<![\w'])(?:[A-Z][\w'-]*\s+){0,3}[A-Z][\w-]*(?P<owns>'s\b)?")
+_OPENING = re.compile(r"\s*([^,;]{3,80}?)\s+(?:was|were|is|are|has|have)\b")
+_ITEMS = re.compile(r",|\band\b|\bor\b", re.IGNORECASE)
+_HEAD_WORDS = 3  # "the visitor audio-guide app" is named by "the audio guide app"
+
+
 def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
-    out: list[Unkept] = []
+    out: list[Unkept] = _of_what_ended(preamble)
     for sentence in _SENTENCE.findall(ends_marked(preamble)):
         if years_in(sentence):
             continue
         plain = BRACKETED.sub(" ", sentence)
         last = 0  # each stretch of the sentence is read once, however many statements
+        # what a thing that ended left is read with whose it was (``_of_what_ended``)
+        owned = {m.end() for m in _ITS_NOT_KEPT.finditer(plain)}
         for m in _PASSIVE.finditer(plain):
+            if m.end() in owned:
+                continue
             start = max(last, m.start() - _REACH)
             head = _HEAD_START.split(plain[start : m.start()])[-1]
             out += _unkept(head, plain, start, m.end(), copy=False)
@@ -98,3 +125,44 @@ def unkept_asked(unkept: tuple[Unkept, ...], wanted: set[str]) -> tuple[str, ...
     """The statements of what is never kept that the question asks for: it names every
     word of the thing and nothing of what is kept instead."""
     return tuple(u.written for u in unkept if u.subject <= wanted and not u.instead & wanted)
+
+
+def _of_what_ended(preamble: str) -> list[Unkept]:
+    """What the preamble says a thing left nothing of (a year in the statement is when it
+    ended, not a retention): each item with its owner's name, or the owner alone when
+    nothing of it was kept."""
+    out: list[Unkept] = []
+    text = " ".join(preamble.split())
+    for sentence in re.findall(r"[^.!?]+", ends_marked(text)):
+        for m in _ITS_NOT_KEPT.finditer(sentence):
+            owner = _owner(sentence[max(0, m.start() - 2 * _REACH) : m.start()])
+            for item in _ITEMS.split(m.group(1)):
+                thing = [t for t in terms(item) if t not in _NOT_NAMING]
+                if owner and thing:
+                    out.append(Unkept(frozenset(owner + thing), frozenset(),
+                                      _quoted(sentence, m)))  # fmt: skip
+        for m in _NONE_OF_ITS.finditer(sentence):
+            opening = _OPENING.match(sentence)
+            if m.group().lower().startswith("nothing") and opening:
+                owner = terms(opening.group(1))[-_HEAD_WORDS:]
+            else:
+                owner = _owner(sentence[max(0, m.start() - 2 * _REACH) : m.start()])
+            if len(set(owner)) >= _MIN_WORDS:
+                out.append(Unkept(frozenset(owner), frozenset(), _quoted(sentence, m)))
+    return out
+
+
+def _owner(before: str) -> list[str]:
+    """The stems of the last name before a statement's "its" or "their" ("Dalesnet's
+    account records were exported; its ..."), not the sentence's first word alone."""
+    opening = len(before) - len(before.lstrip())
+    names = [m for m in _NAME.finditer(before) if terms(m.group())
+             and (m.start() > opening or " " in m.group() or m.group("owns"))]  # fmt: skip
+    return [t for t in terms(names[-1].group()) if t not in _NOT_NAMING] if names else []
+
+
+def _quoted(sentence: str, m: re.Match[str]) -> str:
+    """The statement as written: its sentence, or what leads up to it when that is long."""
+    if len(sentence) <= 3 * _REACH:
+        return sentence.strip()
+    return sentence[max(0, m.start() - _REACH) : m.end()].strip()

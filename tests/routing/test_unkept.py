@@ -76,11 +76,50 @@ def test_a_question_for_what_is_never_kept_is_a_nowhere_that_says_why() -> None:
 
 
 @pytest.mark.parametrize(
+    ("preamble", "things"),
+    [
+        # what it left is named with whose it was, in the clause before
+        ("Dalesnet's account records were exported; its support tickets and call "
+         "recordings were not kept, and its masts were switched off in 2024.",
+         ["Dalesnet support tickets", "Dalesnet call recordings"]),
+        # the year is when it ended, not a retention
+        ("The previous HPC cluster, Buzzard, was switched off in 2022 and its data and "
+         "accounting were not kept.", ["Buzzard data", "Buzzard accounting"]),
+        # nothing of it at all: the name alone
+        ("We sold The Pelican Harbor Times in 2018 and kept none of its records.",
+         ["Pelican Harbor Times"]),
+        ("The visitor audio-guide app was withdrawn in 2019 and nothing from it was kept.",
+         ["audio guide app"]),  # what the sentence opens with, by its last words
+        # no name to say whose: nothing read
+        ("Agency workers are paid by their agency, and we hold none of their records.", []),
+        ("Our old intranet was closed and its pages were not kept.", []),
+    ],
+)  # fmt: skip
+def test_the_preamble_says_what_a_thing_that_ended_left_nothing_of(
+        preamble: str, things: list[str]) -> None:  # fmt: skip
+    assert [u.subject for u in declared_unkept(preamble)] == [
+        frozenset(terms(t)) for t in things]
+
+
+def test_a_question_for_what_a_thing_that_ended_left_is_a_nowhere() -> None:
+    unkept = declared_unkept("We bought Dalesnet in 2023. Dalesnet's bill records were "
+                             "exported; its support tickets were not kept.")  # fmt: skip
+    asked = set(terms("Dalesnet's support tickets from 2022"))
+    assert unkept_asked(unkept, asked) == (
+        "Dalesnet's bill records were exported; its support tickets were not kept",)
+    assert unkept_asked(unkept, set(terms("a Dalesnet customer's old bill"))) == ()
+    assert unkept_asked(unkept, set(terms("open support tickets today"))) == ()
+
+
+@pytest.mark.parametrize(
     "preamble",
-    ["card numbers are never kept " * 20_000, "we never keep card numbers " * 20_000,
+    ["Acme's records were moved; its " + "tickets, " * 30_000 + "were not kept.",
+     "Acme Ltd kept none of its records " * 20_000,
+     "The Acme app was closed and nothing from it was kept " * 20_000,
+     "card numbers are never kept " * 20_000, "we never keep card numbers " * 20_000,
      "we never keep " + "card " * 100_000, "card numbers are never kept, only " * 20_000,
      "never a copy of " * 30_000],
 )  # fmt: skip
 def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
-    assert all(u.subject <= set(terms("card numbers copy keep never")) | {"a", "of"}
-               for u in declared_unkept(preamble))
+    words = set(terms(preamble))
+    assert all(u.subject <= words for u in declared_unkept(preamble))
