@@ -110,6 +110,9 @@ def answer(pub: Published, ranking: Ranking, session_id: str) -> Answer:
     elif ranking.verdict == "nowhere" and ranking.unkept:
         note = (f"The index says {_quoted(list(ranking.unkept))}: what is asked for is not "
                 f"kept. {_ELSEWHERE}")
+    elif ranking.verdict == "nowhere" and ranking.closed:
+        note = (f"The index says {_quoted(list(ranking.closed))}: it is not there for the "
+                f"time asked. {_ELSEWHERE}")
     elif ranking.verdict == "nowhere" and ranking.expired:
         note = (f"The index says {_quoted(list(ranking.expired))}: the time asked is "
                 f"older. {_ELSEWHERE}")

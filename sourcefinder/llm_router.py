@@ -180,4 +180,5 @@ class LLMRouter:
         return Ranking(candidates=tuple(out), verdict=verdict, full=tuple(out + rest),
                        support=support, unmatched=base.unmatched,
                        out_of_period=base.out_of_period, ruled_out=base.ruled_out,
-                       expired=base.expired, theirs=base.theirs, unkept=base.unkept)
+                       expired=base.expired, theirs=base.theirs, unkept=base.unkept,
+                       closed=base.closed)

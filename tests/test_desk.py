@@ -247,3 +247,10 @@ def test_a_nowhere_for_what_is_never_kept_quotes_the_index(desk: Desk) -> None:
     ranking = Ranking((), "nowhere", (), support=0.8, unkept=(said,))
     note = advice.answer(desk.served().published, ranking, "s1").note
     assert note.startswith(f"The index says '{said}': what is asked for is not kept.")
+
+
+def test_a_nowhere_for_a_place_since_it_closed_quotes_the_index(desk: Desk) -> None:
+    said = "The Cardiff studio closed in June 2019"
+    ranking = Ranking((), "nowhere", (), support=0.8, closed=(said,))
+    note = advice.answer(desk.served().published, ranking, "s1").note
+    assert note.startswith(f"The index says '{said}': it is not there for the time asked.")

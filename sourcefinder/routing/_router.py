@@ -66,6 +66,7 @@ from typing import Protocol
 import numpy as np
 
 from sourcefinder.index.model import Index
+from sourcefinder.routing._closed import closed_asked, declared_closed
 from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
@@ -188,6 +189,8 @@ class Ranking:
     theirs: tuple[str, ...] = ()
     # what the preamble says is never kept at all ("DBS certificates are never kept")
     unkept: tuple[str, ...] = ()
+    # what the preamble says has closed, asked about since ("The Cardiff studio closed")
+    closed: tuple[str, ...] = ()
 
 
 class Router(Protocol):
@@ -225,6 +228,7 @@ class _Question:
     expired: tuple[str, ...] = ()  # the preamble's retentions the time asked is past
     theirs: tuple[str, ...] = ()  # the bodies whose own records it asks for ("Openreach's own")
     unkept: tuple[str, ...] = ()  # the preamble's statements that what it asks for is never kept
+    closed: tuple[str, ...] = ()  # the preamble's closings of what it asks about since
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
 
 
@@ -274,6 +278,7 @@ class OfflineRouter:
         # "CCTV 31 days at each hotel": what the preamble says is kept only so long
         self._kept = declared_retention(index.preamble, specificity)
         self._unkept = declared_unkept(index.preamble)
+        self._closed = declared_closed(index.preamble, today or date.today())
         self._keys = Keys(self._cards)  # "references like AB#1234 point here"
         # who can be asked: a person, a channel, a team or a team's mailbox
         self._askable = np.asarray([askable(c.kind) for c in self._cards])
@@ -464,7 +469,9 @@ class OfflineRouter:
                          out_of_period=period, period=asked, absent=absent,
                          keys=keys, theirs=theirs,
                          expired=expired(self._kept, asked, today, set(qterms), analysed.positive),
-                         unkept=unkept_asked(self._unkept, set(qterms)))  # fmt: skip
+                         unkept=unkept_asked(self._unkept, set(qterms)),
+                         closed=closed_asked(self._closed, set(qterms), asked,
+                                             analysed.positive))  # fmt: skip
 
     def _names_source(self, stems: list[str]) -> bool:
         """Whether ``stems`` are one card's name, no more and no less."""
@@ -701,10 +708,11 @@ class OfflineRouter:
         if first.pinned:
             verdict = "confident"
         elif nothing or (q.absent and cfg.absent_is_nowhere) or q.expired or theirs \
-                or q.unkept:  # fmt: skip
+                or q.unkept or q.closed:  # fmt: skip
             # the log knows (askers of this very question found nothing), or the index
             # says the organization has no such thing, or keeps it less long than asked
-            # or not at all, or it asks for another body's own records
+            # or not at all, or it asks for another body's own records, or for a place
+            # since it closed
             verdict = "nowhere"
         elif first.confidence >= cfg.confident_at:
             verdict = "confident"
@@ -721,11 +729,11 @@ class OfflineRouter:
                       if ev > 0 and s.confidence >= cfg.min_confidence
                       and self.index.cards[s.card_id].kind in HUMAN_KINDS]  # fmt: skip
             return Ranking(tuple(humans[:1]), verdict, tuple(full), support, q.unmatched,
-                           nothing, set_aside, q.absent, q.expired, theirs, q.unkept)
+                           nothing, set_aside, q.absent, q.expired, theirs, q.unkept, q.closed)
         floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
-                       set_aside, q.absent, q.expired, theirs, q.unkept)
+                       set_aside, q.absent, q.expired, theirs, q.unkept, q.closed)
 
     def _holds(self, i: int, q: _Question) -> bool:
         """Whether card ``i`` holds the time ``q`` asks about: its own text says so, or

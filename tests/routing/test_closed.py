@@ -1,0 +1,66 @@
+"""What the preamble says has closed, and the router's use of it: a question about the
+place since it closed is a "nowhere" that says why; one about its past is left alone."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from sourcefinder.routing import OfflineRouter
+from sourcefinder.routing._closed import closed_asked, declared_closed
+from sourcefinder.routing._period import asked_period
+from sourcefinder.routing._text import terms
+from tests.routing.conftest import card, make_index
+
+TODAY = date(2026, 11, 30)
+PREAMBLE = ("Acme Design has studios in Bristol and Leeds. The Cardiff studio closed in "
+            "June 2019 and its staff moved to Bristol. Two homes closed in 2024.")  # fmt: skip
+
+
+def test_the_preamble_says_what_closed_and_when() -> None:
+    [cardiff] = declared_closed(PREAMBLE, TODAY)  # "two homes" names no place
+    assert cardiff.subject == frozenset(terms("Cardiff studio"))
+    assert cardiff.on == date(2019, 6, 30)
+    assert cardiff.written == "The Cardiff studio closed in June 2019"
+    assert declared_closed("The U21 side was closed in summer 2022.", TODAY)[0].on == \
+        date(2022, 8, 31)  # fmt: skip
+    assert declared_closed("The Cardiff studio closed for lunch.", TODAY) == ()  # no time
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("Can I book a meeting room at our Cardiff studio for next week?", True),
+        ("Who is at the Cardiff studio today?", True),
+        ("Cardiff studio headcount in 2024", True),  # a time after it closed
+        ("Where are the files from a job the Cardiff studio did in 2017, before it shut?",
+         False),  # its past
+        ("Cardiff studio headcount in 2018", False),
+        ("the old Cardiff studio's address", False),
+        ("Can I book a meeting room in the Leeds studio next week?", False),  # not named
+        ("Which studio should I book next week?", False),
+    ],
+)  # fmt: skip
+def test_a_question_asks_about_a_place_since_it_closed(question: str, asked: bool) -> None:
+    closed = declared_closed(PREAMBLE, TODAY)
+    said = closed_asked(closed, set(terms(question)), asked_period(question, TODAY), question)
+    assert said == (("The Cardiff studio closed in June 2019",) if asked else ())
+
+
+def test_a_question_for_a_place_since_it_closed_is_a_nowhere_that_says_why() -> None:
+    cards = [card("studios", "studio directory: Bristol, Leeds and Cardiff studios, meeting "
+                  "rooms and how to book them"),
+             card("projects", "project files by studio and job")]  # fmt: skip
+    router = OfflineRouter(make_index(cards, PREAMBLE), today=TODAY)
+    booked = router.rank("Can I book a meeting room at the Cardiff studio next week?")
+    assert booked.verdict == "nowhere"
+    assert booked.closed == ("The Cardiff studio closed in June 2019",)
+    leeds = router.rank("Can I book a meeting room at the Leeds studio next week?")
+    assert leeds.verdict != "nowhere" and leeds.closed == ()
+    assert leeds.full[0].card_id == "studios"
+
+
+def test_a_long_hostile_preamble_is_read_in_linear_time() -> None:
+    preamble = "The Cardiff studio closed in June 2019. " * 20_000 + "A" * 100_000
+    assert len(declared_closed(preamble, TODAY)) == 20_000
