@@ -124,6 +124,7 @@ EVERYDAY = 1.0  # the specificity of "today": a word this common names no subjec
 RARE_VERB = 2.0  # "generate", "repair", "fluoridate": a verb this rare says what is not done
 # "user-generated content", "in-game advertising": a compound's parts are not subjects
 _COMPOUND = re.compile(r"\S+-\S+")
+_JOINED = re.compile(r"(?<=[^\W_]-)[^\W_]+|[^\W_]+(?=-[^\W_]|')")
 # The negation's own words, the index's description of itself and the indefinite
 # pronouns ("so nobody goes looking", "anywhere outside the UK") say nothing absent.
 _NOT_SUBJECTS = frozenset(terms("does do did not never neither no runs sells issues "
@@ -226,6 +227,8 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
     """The negations' list items that are names of two to four words ("nursing homes",
     "third-party sellers"; not "electricity to households"): stems -> as written."""
     out: dict[tuple[str, ...], str] = {}
+    # words joined to another by a hyphen ("in-house"), or saying whose ("subscribers'")
+    joined = set(_JOINED.findall(preamble.lower()))
     for cue, items in _scopes(preamble):
         if _VERB_FIRST.search(cue):
             verb, _, rest = items[0].strip().partition(" ")
@@ -264,6 +267,14 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
             if 2 <= len(stems) <= 4 and None not in stems \
                     and not set(stems) & _NOT_SUBJECTS:  # fmt: skip
                 out.setdefault(cast(tuple[str, ...], stems), " ".join(words))
+                # "no customer mobile app" is asked as "the customer app": one word
+                # before the head may go, not one of a compound ("in-house gas
+                # engineers" are not all gas engineers) or whose they are
+                bound = any(w.lower() in joined for w in words[:-1])
+                for k in range(len(stems) - 1 if len(stems) == 3 and not bound else 0):
+                    short = stems[:k] + stems[k + 1 :]
+                    out.setdefault(cast(tuple[str, ...], short),
+                                   " ".join(words[:k] + words[k + 1 :]))  # fmt: skip
     return out
 
 
