@@ -24,6 +24,7 @@ of it was kept; with no name to say whose, nothing is read.
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
 
@@ -66,16 +67,20 @@ class Unkept:
 
 
 # What a thing that has ended left nothing of: "its support tickets, call recordings and
-# network records were not kept", "(we) kept none of its records", "nothing from it was
-# kept". Whose it is was named before, in the same sentence.
-_ITS_NOT_KEPT = re.compile(r"\b(?:its|their)\s+([^.;:!?()]{3,120}?)\s+(?:was|were)\s+not\s+"
-                           r"(?:kept|migrated|carried\s+over)\b", re.IGNORECASE)  # fmt: skip
+# network records were not kept", "her logs and maintenance history went with her" (a ship
+# sold), "(we) kept none of its records", "nothing from it was kept". Whose it is was
+# named before, in the same sentence.
+_ITS_NOT_KEPT = re.compile(r"\b(?:its|their|her|his)\s+([^.;:!?()]{3,120}?)\s+(?:(?:was|were)\s+"
+                           r"not\s+(?:kept|migrated|carried\s+over)|went\s+with\s+(?:it|her|him|"
+                           r"them|the\s+[\w-]+))\b", re.IGNORECASE)  # fmt: skip
 _NONE_OF_ITS = re.compile(r"\b(?:kept|keep|keeps|hold|holds|held)\s+none\s+of\s+(?:its|their)\s+"
                           r"records\b|\bnothing\s+(?:from|of)\s+(?:it|them)\s+(?:was|were)\s+kept\b",
                           re.IGNORECASE)  # fmt: skip
 # a name ("Dalesnet's", "The Pelican Harbor Times", "Buzzard"), or what the sentence
 # opens with up to its verb ("The visitor audio-guide app was withdrawn")
 _NAME = re.compile(r"(?<![\w'])(?:[A-Z][\w'-]*\s+){0,3}[A-Z][\w-]*(?P<owns>'s\b)?")
+_TO_WHOM = re.compile(r"\b(?:to|by|from|in|on|at|with)\s+(?:(?:a|an|the)\s+)?$", re.IGNORECASE)
+_MONTHS = frozenset(m.lower() for m in calendar.month_name if m)
 _OPENING = re.compile(r"\s*([^,;]{3,80}?)\s+(?:was|were|is|are|has|have)\b")
 _ITEMS = re.compile(r",|\band\b|\bor\b", re.IGNORECASE)
 _HEAD_WORDS = 3  # "the visitor audio-guide app" is named by "the audio guide app"
@@ -154,11 +159,18 @@ def _of_what_ended(preamble: str) -> list[Unkept]:
 
 def _owner(before: str) -> list[str]:
     """The stems of the last name before a statement's "its" or "their" ("Dalesnet's
-    account records were exported; its ..."), not the sentence's first word alone."""
+    account records were exported; its ..."): not the sentence's first word alone, a
+    month, or who or what it went to ("sold to a Norwegian operator"); an acronym before
+    it ("MV Lismore Maid") is left out."""
     opening = len(before) - len(before.lstrip())
     names = [m for m in _NAME.finditer(before) if terms(m.group())
-             and (m.start() > opening or " " in m.group() or m.group("owns"))]  # fmt: skip
-    return [t for t in terms(names[-1].group()) if t not in _NOT_NAMING] if names else []
+             and (m.start() > opening or " " in m.group() or m.group("owns"))
+             and not _TO_WHOM.search(before, 0, m.start())
+             and m.group().lower() not in _MONTHS]  # fmt: skip
+    if not names:
+        return []
+    words = [w for w in names[-1].group().split() if not (w.isupper() and len(w) <= 3)]
+    return [t for t in terms(" ".join(words)) if t not in _NOT_NAMING]
 
 
 def _quoted(sentence: str, m: re.Match[str]) -> str:

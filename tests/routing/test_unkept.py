@@ -90,6 +90,12 @@ def test_a_question_for_what_is_never_kept_is_a_nowhere_that_says_why() -> None:
          ["Pelican Harbor Times"]),
         ("The visitor audio-guide app was withdrawn in 2019 and nothing from it was kept.",
          ["audio guide app"]),  # what the sentence opens with, by its last words
+        # what went with a thing sold is named with it, not with whom it went to
+        ("The MV Lismore Maid was sold to a Norwegian operator in 2019 and her logs and "
+         "maintenance history went with her.",
+         ["Lismore Maid logs", "Lismore Maid maintenance history"]),
+        ("Our two schemes went to Severn Care Trust in April 2020 and their residents' "
+         "records went with them.", []),
         # no name to say whose: nothing read
         ("Agency workers are paid by their agency, and we hold none of their records.", []),
         ("Our old intranet was closed and its pages were not kept.", []),
