@@ -76,10 +76,10 @@ def test_the_example_suite_is_well_formed() -> None:
     "org", ["ardent", "ashbytown", "ashcombe", "brackenridge", "brightline", "brightwater",
             "calloway", "cobalt", "corrievale",
             "coldharbour", "fernhollow", "greywell", "gullhaven", "halden", "harrowgate",
-            "hollybank",
+            "heronsgate", "hollybank",
             "kestrel", "kingsmere", "kilnworth", "lanternfish", "larchmont", "larkspur", "marrowby",
             "meridian", "northwind", "oakmere", "orchardvale", "parcelwise", "pembury",
-            "pennant", "quillpay", "ravensmoor", "saltmarsh", "skerry", "tessellate",
+            "pennant", "pinfold", "quillpay", "ravensmoor", "saltmarsh", "skerry", "tessellate",
             "thistledown", "thornfield", "tidewell", "velmora", "wrenford"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
