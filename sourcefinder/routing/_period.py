@@ -50,7 +50,10 @@ _MONTH = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?:19[5-9]\d|20\d\d)"
 YEAR_TERM = re.compile(_YEAR)  # a year as a lexical term ("2016"): the period speaks for it
 _NUMBERS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty".split())}
+_NUMBERS.update({"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60})
+_SPELLED = "|".join(sorted(_NUMBERS, key=len, reverse=True))  # "eighteen" before "eight"
 _NUMBERS.update({"a": 1, "an": 1, "couple of": 2, "few": 3})
 _COUNT = r"(\d{1,3}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
 _UNIT = r"(day|week|month|year)s?"
@@ -517,8 +520,7 @@ class Periods:
 _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|destroyed|lost|"
                        r"erased|overwritten|anonymi[sz]ed|discarded|shredded)\b",
                        re.IGNORECASE)  # fmt: skip
-_KEPT_COUNT = (r"(\d{1,4}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-               r"[- ](day|week|month|year)s?\b")  # fmt: skip
+_KEPT_COUNT = rf"(\d{{1,4}}|{_SPELLED})[- ](day|week|month|year)s?\b"
 _KEPT_SPAN = re.compile(_KEPT_COUNT, re.IGNORECASE)
 # list items: ", ; :" and an "and" that opens the next item ("GPS positions 13 months and
 # dashcam clips 28 days")

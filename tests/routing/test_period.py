@@ -87,6 +87,8 @@ TODAY = date(2026, 11, 30)
         ("when did we change the pumps? I think it was 2011-ish", date(2011, 1, 1),
          date(2011, 12, 31)),
         ("the medication reviews going back to 2018", date(2018, 1, 1), TODAY),
+        # counts spelled past twelve
+        ("the Teams chat from about eighteen months ago", date(2025, 6, 8), date(2025, 6, 8)),
         # "not ... since" names the last time, not a start
         ("notes for a dog we haven't seen since 2014", date(2014, 1, 1), date(2014, 12, 31)),
         ("it hasn't worked, since 2019 we use the new one", date(2019, 1, 1), TODAY),
@@ -514,6 +516,15 @@ def test_a_candidate_turned_down_is_an_unsuccessful_one(question: str) -> None:
         "unsuccessful candidates 6 months after the vacancy closes",)
     # the same words without a candidate turned down name no retention
     assert expired(kept, asked, TODAY, set(terms(question))) == ()
+
+
+def test_a_span_spelled_past_twelve_is_read() -> None:
+    [kept] = declared_retention("How long things are kept: Teams chats eighteen months.",
+                                specificity)  # fmt: skip
+    assert kept.days == 540
+    asked = asked_period("the Teams chat from twenty months ago", TODAY)
+    assert expired((kept,), asked, TODAY, set(terms("Teams chat"))) == (
+        "Teams chats eighteen months",)
 
 
 def test_a_subject_word_in_another_form_is_named() -> None:
