@@ -158,8 +158,8 @@ _DECADE = re.compile(r"\b(?:from|in|during|through|throughout)\s+(?:the\s+)?"
 _SPLIT_YEAR = re.compile(rf"\b({_YEAR})[-/–](\d\d)\b(?![-/]\d)")
 # "early 2025" is its first third, "mid-2019" its middle, "late 2021" its last
 _PART_OF_YEAR = {"early": (1, 4), "mid": (5, 8), "late": (9, 12)}
-_RELATIVE = re.compile(r"\b(last|past|previous)\s+(year|quarter|month|week)\b|\byesterday\b",
-                       re.IGNORECASE)  # fmt: skip
+_RELATIVE = re.compile(r"\b(?:(early|mid|late)[-\s]+)?(last|past|previous)\s+"
+                       r"(year|quarter|month|week)\b|\byesterday\b", re.IGNORECASE)  # fmt: skip
 
 
 # "she starts in January", "the rota for March will": a month named alone is one to come
@@ -256,9 +256,11 @@ def asked_period(question: str, today: date) -> Period | None:
         since = (m.group(1) or "").lower() == "since"
         spans.append(Period(span.start, today) if since else span)
     for m in _RELATIVE.finditer(question):
-        unit = (m.group(2) or "day").lower()
-        if unit == "year":
-            spans.append(_year_span(today.year - 1))
+        unit = (m.group(3) or "day").lower()
+        if unit == "year":  # "early last year" is its first third
+            first, last = _PART_OF_YEAR.get((m.group(1) or "").lower(), (1, 12))
+            year = today.year - 1
+            spans.append(Period(date(year, first, 1), _month_span(year, last).end))
         elif unit == "quarter":
             first = 3 * ((today.month - 1) // 3) + 1 - 3
             year = today.year - (first < 1)
@@ -558,6 +560,8 @@ _TURNED_DOWN = re.compile(
     re.IGNORECASE,
 )
 _UNSUCCESSFUL = frozenset(terms("unsuccessful"))
+# a chat is what people call a thread or a conversation in it
+_THREAD_WORDS, _CHAT = frozenset(terms("thread conversation")), frozenset(terms("chat message"))
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
 _UNSHIELD = str.maketrans({"\x1f": ","})
 _BEING = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
@@ -701,8 +705,9 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     has passed since the period it asks about. The question names the subject when it
     has at least half its words, two of them or its most specific one ("the CCTV from two
     months ago" against "CCTV 31 days at each hotel"; "a guest's folio" is not "Guest
-    Care tickets"). A file is a record, camera footage is CCTV, and a candidate turned
-    down (in ``question``: "we didn't shortlist") is an unsuccessful one."""
+    Care tickets"). A file is a record, camera footage is CCTV, a thread or a conversation
+    is a chat, and a candidate turned down (in ``question``: "we didn't shortlist") is an
+    unsuccessful one."""
     if asked is None:
         return ()
     said = wanted
@@ -712,6 +717,8 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
         wanted = wanted | _RECORD_WORDS
     if wanted & _CAMERA_WORDS:  # "the camera footage" asks about "CCTV 31 days"
         wanted = wanted | _CCTV
+    if wanted & _THREAD_WORDS:  # "the Teams thread" asks about "Teams chats 12 months"
+        wanted = wanted | _CHAT
     # a word in a form the stemmer keeps apart is the same word ("delivered", "delivery")
     wanted = wanted | {s for k in kept for s in k.subject
                        if s not in wanted and any(same_word(s, t, 5) for t in wanted)}

@@ -87,6 +87,8 @@ TODAY = date(2026, 11, 30)
         ("when did we change the pumps? I think it was 2011-ish", date(2011, 1, 1),
          date(2011, 12, 31)),
         ("the medication reviews going back to 2018", date(2018, 1, 1), TODAY),
+        ("the Teams thread from early last year", date(2025, 1, 1), date(2025, 4, 30)),
+        ("the late last year board pack", date(2025, 9, 1), date(2025, 12, 31)),
         # counts spelled past twelve
         ("the Teams chat from about eighteen months ago", date(2025, 6, 8), date(2025, 6, 8)),
         # "not ... since" names the last time, not a start
@@ -516,6 +518,14 @@ def test_a_candidate_turned_down_is_an_unsuccessful_one(question: str) -> None:
         "unsuccessful candidates 6 months after the vacancy closes",)
     # the same words without a candidate turned down name no retention
     assert expired(kept, asked, TODAY, set(terms(question))) == ()
+
+
+def test_a_thread_or_a_conversation_is_a_chat() -> None:
+    kept = declared_retention("How long things are kept: Teams chats 12 months.", specificity)
+    asked = asked_period("spring 2024", TODAY)
+    for question in ("the Teams thread where we agreed it", "the Teams conversation"):
+        assert expired(kept, asked, TODAY, set(terms(question))) == ("Teams chats 12 months",)
+    assert expired(kept, asked, TODAY, set(terms("the Teams channel list"))) == ()
 
 
 def test_a_span_spelled_past_twelve_is_read() -> None:
