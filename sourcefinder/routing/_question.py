@@ -39,7 +39,9 @@ A negated span is one of:
 
 What is said only before a "but" that the asker goes on from (``background``) is the
 situation, not the ask: "the fault ticket's closed but the customer wants money off their
-bill" asks about the bill. Those words are not ruled out (the ticket may well be where
+bill" asks about the bill. So is a clause saying what the asker has already read or knows,
+before a question of its own ("I've read the minute-by-minute timeline. Where's the
+analysis of why it happened?"). Those words are not ruled out (the ticket may well be where
 the answer is), only matched at a lower weight (``RouterConfig.background_weight``).
 
 This is a small NegEx-style scope rule, kept narrow on purpose: "I can't find a cheap

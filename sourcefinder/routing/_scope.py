@@ -225,7 +225,9 @@ def declared_absent(preamble: str) -> frozenset[str]:
 
 def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
     """The negations' list items that are names of two to four words ("nursing homes",
-    "third-party sellers"; not "electricity to households"): stems -> as written."""
+    "third-party sellers"; not "electricity to households"), up to a preposition ("share
+    scheme for staff"); a name of three words also without one word before its head
+    ("customer app" for "customer mobile app"): stems -> as written."""
     out: dict[tuple[str, ...], str] = {}
     # words joined to another by a hyphen ("in-house"), or saying whose ("subscribers'")
     joined = set(_JOINED.findall(preamble.lower()))
