@@ -126,7 +126,7 @@ _IN_YEAR = re.compile(
     rf"\b(?:in|from|during|for|of|around|circa|throughout|early|late|mid|back\s+in)"
     rf"[-\s]+(?:the\s+)?({_YEAR})\b(?![-/]\d|\s+(?:on{_NOT_PLACE}|onwards?|forward)\b)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b"
     # a year that says which one of a thing: "the 1998 proms", "the orchestra's 1962 season"
-    rf"|(?:\b(?:the|our|their|its|his|her|my|that|need|want)|'s|^)\s*({_YEAR})\s+(?=[a-z])"
+    rf"|(?:\b(?:the|our|their|its|his|her|my|that|need|want)|'s)\s+({_YEAR})\s+(?=[a-z])"
     # "christmas 2019", "2011-ish"
     rf"|\b(?:christmas|easter|new\s+year)\s+({_YEAR})\b|\b({_YEAR})-ish\b",
     re.IGNORECASE,
