@@ -78,6 +78,7 @@ from sourcefinder.routing._text import BRACKETED, ends_marked, terms
 _SENTENCE = re.compile(r"[^.!?;]+")
 _NEGATION = (
     r"\b(?:does|do|did|is|are|was|were|has|have|can|will)(?:\s+not\b|n't\b)(?!\s+own\b)"
+    r"|\bcannot\b"
     r"|\b(?:runs?|sells?|issues?|supports?|offers?|makes?|operates?|provides?|"
     r"ships?|has|have|had|holds?|keeps?|builds?|hosts?|employs?)"
     r"(?:\s+(?:and|or)\s+[a-z]+)?\s+no\b"  # "we sell and license no merchandise"

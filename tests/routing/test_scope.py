@@ -38,6 +38,8 @@ def _stems(words: str) -> set[str]:
         ("This index tells you where to look and how. It does not hold the answers.", "",
          "index answers hold look"),
         ("We never used Blackboard or Jira.", "blackboard jira", "used use"),  # everyday
+        ("The family holds all the shares: staff and outsiders cannot buy shares.",
+         "shares", "staff outsiders"),
         ("The union is a charity: its clubs, bar and elections are not ours either.",
          "clubs bar elections", "union charity"),  # what is not ours comes first
         ("It is owned by a fund, so there is no shareholder register here.",
