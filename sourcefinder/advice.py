@@ -94,32 +94,34 @@ _ELSEWHERE = ("Candidates below, if any, are people or channels to ask; if you f
               "elsewhere, report it as better_source or suggest_source.")
 
 
+def _nowhere_note(ranking: Ranking, missing: list[str]) -> str:
+    """Why there is nowhere to look: what the log or the index says, most telling first."""
+    if ranking.nothing_before:
+        return (f"{ranking.nothing_before} clients who asked this before found nothing "
+                f"anywhere in the index. {_ELSEWHERE}")
+    if ranking.ruled_out:
+        return (f"The index says the organization has no {_quoted(list(ranking.ruled_out))}"
+                f" and no source mentions it. {_ELSEWHERE}")
+    if ranking.theirs:
+        return (f"This asks for {' and '.join(ranking.theirs)}'s own records; the sources "
+                f"that match it hold the organization's own. {_ELSEWHERE}")
+    # the preamble's statements, quoted, and what each says of the ask
+    for said, why in ((ranking.unkept, "what is asked for is not kept"),
+                      (ranking.closed, "it is not there for the time asked"),
+                      (ranking.expired, "the time asked is older")):  # fmt: skip
+        if said:
+            return f"The index says {_quoted(list(said))}: {why}. {_ELSEWHERE}"
+    return ("Nothing in the index covers this well"
+            + (f" (no source mentions {_quoted(missing)})" if missing else "")
+            + f". {_ELSEWHERE}")
+
+
 def answer(pub: Published, ranking: Ranking, session_id: str) -> Answer:
     cands = [_from_scored(pub, s) for s in ranking.candidates if s.card_id in pub.index.cards]
     note = ""
     missing = list(ranking.unmatched[:MAX_UNMATCHED])
-    if ranking.verdict == "nowhere" and ranking.nothing_before:
-        note = (f"{ranking.nothing_before} clients who asked this before found nothing "
-                f"anywhere in the index. {_ELSEWHERE}")
-    elif ranking.verdict == "nowhere" and ranking.ruled_out:
-        note = (f"The index says the organization has no {_quoted(list(ranking.ruled_out))}"
-                f" and no source mentions it. {_ELSEWHERE}")
-    elif ranking.verdict == "nowhere" and ranking.theirs:
-        note = (f"This asks for {' and '.join(ranking.theirs)}'s own records; the sources "
-                f"that match it hold the organization's own. {_ELSEWHERE}")
-    elif ranking.verdict == "nowhere" and ranking.unkept:
-        note = (f"The index says {_quoted(list(ranking.unkept))}: what is asked for is not "
-                f"kept. {_ELSEWHERE}")
-    elif ranking.verdict == "nowhere" and ranking.closed:
-        note = (f"The index says {_quoted(list(ranking.closed))}: it is not there for the "
-                f"time asked. {_ELSEWHERE}")
-    elif ranking.verdict == "nowhere" and ranking.expired:
-        note = (f"The index says {_quoted(list(ranking.expired))}: the time asked is "
-                f"older. {_ELSEWHERE}")
-    elif ranking.verdict == "nowhere":
-        note = ("Nothing in the index covers this well"
-                + (f" (no source mentions {_quoted(missing)})" if missing else "")
-                + f". {_ELSEWHERE}")
+    if ranking.verdict == "nowhere":
+        note = _nowhere_note(ranking, missing)
     elif ranking.verdict == "uncertain":
         note = "No source is a clear match: try the candidates in order and report back."
     if ranking.out_of_period:
