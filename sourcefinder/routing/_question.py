@@ -19,6 +19,10 @@ A negated span is one of:
 - what comes before a place that failed ("I checked Looker and found nothing", "the
   reviews site ... isn't there", "the dashboard doesn't have ..."); what follows it is
   the need;
+- a source the thing is missing from, when the asker is looking for it ("they're not in
+  Greywell Past", "isn't on Westlaw or Lexis", "I can't see them in Aconex"): the source
+  named is dismissed (``named``), its words are kept, since another card may say where
+  to go when it is not there;
 - a named source in subject place that says too little ("The Safety Rules don't say
   when ...", "VegLink tells me when the trees were cut, but I want ...");
 - a source in subject place of a statement of what it shows or lists, when the asker
@@ -70,9 +74,12 @@ _CLAUSE_CUE = re.compile(
     re.IGNORECASE,
 )
 # ... up to where the asker turns to what they do want: "Not the IEC standard, I mean
-# our own spec".
-_TURN = re.compile(r",\s*(?:(?:i|we)\s*(?:mean|want|need|'m after|am after)|but|just|only)\b",
-                   re.IGNORECASE)  # fmt: skip
+# our own spec", "Not my pay, I just want my shifts", "It's not a complaint, he just
+# called": a new subject after the comma.
+_TURN = re.compile(
+    r",\s*(?:but|just|only|(?:i|we|he|she|they)\b|(?:it|this|that)(?:'s| is| was)\b)",
+    re.IGNORECASE,
+)
 # A place that failed: what comes before is dismissed ("I checked the reviews site and it
 # isn't there"), what follows ("doesn't cover the cut I need: by feeder") is the need.
 _FAILED = re.compile(
@@ -118,6 +125,23 @@ _KNOWN = re.compile(
     r"(?:read|seen|watched|looked (?:at|through)|been through|know)\b",
     re.IGNORECASE,
 )
+# A source the thing is missing from, named after the miss: "they're not in Greywell
+# Past", "it's not showing up in Confirm", "I can't see them in Aconex", "isn't on
+# Westlaw or Lexis". The thing is the need; the place named is where it is not.
+_MISSING_IN = re.compile(
+    r"(?<!\bi'm )(?<!\bi am )(?<!\bwe're )(?<!\bwe are )"
+    r"\b(?:(?:is|are|was|were|'s|'re)(?:n't| not)|(?:can't|cannot|can not|couldn't) "
+    r"(?:find|see|locate|spot))\s+(?:(?:showing|shown|listed|there|up|it|them|this|that|"
+    r"anywhere|any|either)\s+){0,3}(?:in|on)\s+(?:the\s+)?"
+    r"([\w-]+(?:\s+[\w-]+){0,3})",
+    re.IGNORECASE,
+)
+# ... when the asker is looking for the thing ("I can't see it in Canvas" on its own
+# reports a fault there)
+_SEEKS = re.compile(r"\bwhere\b|\bfind|\blooking for\b|\blocate\b|\btrack(?:ing)? down\b",
+                    re.IGNORECASE)  # fmt: skip
+_OR = re.compile(r"\s*(?:,|or|nor|and|,\s*or)\s+(?:the\s+)?([\w-]+(?:\s+[\w-]+){0,3})",
+                 re.IGNORECASE)  # fmt: skip
 # An ask that points back at the statement ("... Can someone sanity-check it?", "Where
 # do I look that up?") is about what was named there.
 _BACK = re.compile(r"\b(?:it|that|them)\b", re.IGNORECASE)
@@ -137,6 +161,26 @@ def _redirected_by(clause: str, is_source: Callable[[list[str]], bool]) -> re.Ma
     subject = _SHOWN_BY.fullmatch(clause, 0, said.start()) if said else None
     named = terms(subject.group(1)) if subject else []
     return subject if named and is_source(named) else None
+
+
+def _missing_in(clause: str, is_source: Callable[[list[str]], bool]) -> list[tuple[int, int]]:
+    """The spans of the sources ``clause`` says the thing is missing from."""
+    spans: list[tuple[int, int]] = []
+    for miss in _MISSING_IN.finditer(clause):
+        at: re.Match[str] | None = miss
+        while at and (end := _source_prefix(at.group(1), is_source)):
+            spans.append((at.start(1), at.start(1) + end))
+            at = _OR.match(clause, at.start(1) + end)
+    return spans
+
+
+def _source_prefix(words: str, is_source: Callable[[list[str]], bool]) -> int:
+    """The length of the longest opening of ``words`` that names a source (0: none)."""
+    ends = [m.end() for m in re.finditer(r"[\w-]+", words) if terms(m.group())]
+    for end in reversed(ends):
+        if is_source(terms(words[:end])):
+            return end
+    return 0
 
 
 def _shown_by(clause: str, asked_apart: str,
@@ -242,6 +286,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     contrast = any(w in low for w in _CONTRAST_WORDS)
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)
+    seeks = negation and is_source is not None and _SEEKS.search(question) is not None
     stated = any(w in low for w in ("show", "list", "say", "has", "have", "hold", "give", "cover",
                                     "read", "seen", "watched", "looked", "been", "know"))
     # the questions of their own that may follow a statement
@@ -280,6 +325,9 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             negated.extend(said := terms(redirect.group(1)))
             named.extend(said)
             clause = " " + clause[redirect.end() :]
+        if seeks and is_source:
+            for start, end in _missing_in(clause, is_source):
+                named.extend(terms(clause[start:end]))
         if not contrast or (why and _WHY.search(clause)):
             kept.append(clause)
             continue

@@ -53,6 +53,13 @@ from sourcefinder.routing._text import terms
          "I need the papers that came out of the project", ("grant", "record")),
         ("Not the clause search tool — I just need a document on my own matter",
          "I just need a document on my own matter", ("claus", "search", "tool")),
+        # a new subject after the comma turns to the need
+        ("Not my holiday or my pay, I just want to see which shifts I'm on next week.",
+         "I just want to see which shifts I'm on next week.", ("holidai", "pai")),
+        ("It isn't a client invoice, it's our own stationery supplier's bill.",
+         "it's our own stationery supplier's bill.", ("client", "invoic")),
+        ("It's not a complaint, he just called to update his address.",
+         "he just called to update his address.", ("complaint",)),
     ],
 )  # fmt: skip
 def test_negated_spans_are_split_off(question: str, positive: str, negated: tuple) -> None:
@@ -236,3 +243,25 @@ def test_what_the_asker_has_read_or_knows_is_background_to_what_they_ask() -> No
     assert analyse("I've read the outage timeline and want the analysis").background == ()
     assert analyse("We know the supplier. Is their certificate in date?").background == (
         "supplier",)
+
+
+def test_a_source_the_thing_is_missing_from_is_dismissed_by_name() -> None:
+    """"The Lands Tribunal decision isn't on Westlaw or Lexis": the asker looked there.
+    The names stay in the words (a card may say "not on Westlaw? ask the library"); the
+    sources they name are out."""
+    sources = lambda stems: stems in (["westlaw"], ["lexi"], ["aconex"])  # noqa: E731
+    question = "need help finding an old Lands Tribunal decision that isn't on Westlaw or Lexis"
+    analysed = analyse(question, sources)
+    assert analysed.named == ("westlaw", "lexi") and analysed.negated == ()
+    assert "Westlaw" in analysed.positive
+    seen = "Where are the May transmittals? I can't see them in Aconex."
+    assert analyse(seen, sources).named == ("aconex",)
+    # no names known, a person not in a team, or a fault rather than a search: none
+    assert analyse(question).named == ()
+    assert analyse("I'm not in Aconex. Where is the training?", sources).named == ()
+    assert analyse("the student can't see it in Aconex", sources).named == ()
+    # the longest opening of the words after it that names a source
+    assert analyse("The decision is not on the Westlaw site. Where else?", sources).named == (
+        "westlaw",)
+    many = "Where? The file is not on Westlaw or Lexis or " * 5_000
+    assert analyse(many, sources).named == ("westlaw", "lexi")  # in milliseconds
