@@ -8,6 +8,7 @@ A card's names are the words of its id and of the name its discriminator opens w
 - the brand that opens a name of several words, when the word is rare in English
   ("Salesforce Sales Cloud" -> "Salesforce", "Argus Safety" -> "Argus"; never
   "National Highways standards" -> "National");
+- a name in quotes in the opening (CalmView "Greywell Past", Teams channel "Data Help");
 - an acronym in the opening name ("SAP IBP" -> "IBP", "the PRA Rulebook" -> "PRA").
 
 Each name is a set of stems; a question names a source when its words are exactly one
@@ -25,6 +26,7 @@ from sourcefinder.routing._text import terms
 _OPENING_END = re.compile(r"[,:;(—–]| - ")  # where a discriminator's opening name ends
 # the bracket right after the opening name, when it holds a capitalized name
 _BRACKET = re.compile(r"^[^:;—–(]*\(([A-Z][^()]{0,60})\)")
+_QUOTED = re.compile(r'"([A-Z][^"]{1,40})"')  # CalmView "Greywell Past", Teams "Data Help"
 _PARTS = re.compile(r",|\band\b|/|&")
 _ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]+\b")
 # rarer than this in English ("salesforce", "argus"; "national" is far more common)
@@ -39,12 +41,16 @@ def card_names(card: Card) -> tuple[frozenset[str], ...]:
     if bracket:
         spelled += [p.strip() for p in _PARTS.split(bracket.group(1))
                     if p.strip() and len(p.split()) <= 3 and p.strip()[0].isupper()]  # fmt: skip
+    spelled += _QUOTED.findall(opening)
     shortened = []
     for name in spelled:
         words = name.split()
         if (len(words) > 1 and words[0][0].isupper()
                 and specificity(words[0].lower()) > _BRAND_SPECIFICITY):
             shortened.append(words[0])
+            if (len(words) == 2 and words[1][0].isupper()
+                    and specificity(words[1].lower()) > _BRAND_SPECIFICITY):
+                shortened.append(words[1])  # "Oracle Aconex" -> "Aconex"
     shortened += _ACRONYM.findall(opening)
     names = [frozenset(terms(card.id.replace("-", " ")))]
     names += [frozenset(terms(n)) for n in spelled + shortened]

@@ -104,6 +104,7 @@ def apply_declarations(
     health_weight: float,
     out_of_period: dict[int, str] | None = None,
     period_factor: float = 1.0,
+    dismissed: frozenset[int] = frozenset(),
 ) -> Adjusted:
     adj = Adjusted(dict(fused))
     score = adj.score
@@ -137,6 +138,9 @@ def apply_declarations(
             if new is not None and new in score:
                 score[old] = max(score[old], score[new] * 1.05)
             adj.note(old, "question is about the old period this source documents")
+            continue
+        if new is not None and new in dismissed:  # "... and they're not in <successor>"
+            adj.note(old, f"its successor {cards[new].id} is where the asker says it is not")
             continue
         if new is None:
             score[old] *= demoted_factor

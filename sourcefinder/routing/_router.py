@@ -229,6 +229,7 @@ class _Question:
     theirs: tuple[str, ...] = ()  # the bodies whose own records it asks for ("Openreach's own")
     unkept: tuple[str, ...] = ()  # the preamble's statements that what it asks for is never kept
     closed: tuple[str, ...] = ()  # the preamble's closings of what it asks about since
+    dismissed: frozenset[int] = frozenset()  # the cards the asker dismissed by name
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
 
 
@@ -446,6 +447,7 @@ class OfflineRouter:
                 excluded[i] = (share + idf / mass, [*words, forms.get(t, t)])
             for i in lex.not_cards(t):
                 rules_out[i] += idf
+        by_name: set[int] = set()
         if (analysed.negated or analysed.named) and self.config.named_excluded > 0:
             # a card dismissed by its name is out however long the question is, and
             # whatever else the ask says in its words
@@ -453,6 +455,7 @@ class OfflineRouter:
             named = {i for t in analysed.named for i in lex.positive_cards(t).tolist()}
             for i in named | excluded.keys():
                 if any(name and name <= dismissed for name in self._card_names[i]):
+                    by_name.add(i)
                     share, words = excluded.get(i, (0.0, [forms.get(t, t) for t in analysed.named]))
                     excluded[i] = (max(share, self.config.named_excluded), words)
         uncovered, unmatched = self._uncovered(analysed.positive)
@@ -471,7 +474,8 @@ class OfflineRouter:
                          expired=expired(self._kept, asked, today, set(qterms), analysed.positive),
                          unkept=unkept_asked(self._unkept, set(qterms)),
                          closed=closed_asked(self._closed, set(qterms), asked,
-                                             analysed.positive))  # fmt: skip
+                                             analysed.positive),
+                         dismissed=frozenset(by_name))  # fmt: skip
 
     def _names_source(self, stems: list[str]) -> bool:
         """Whether ``stems`` are one card's name, no more and no less."""
@@ -548,7 +552,7 @@ class OfflineRouter:
             demoted_factor=cfg.demoted_factor,
             draft_factor=cfg.draft_factor, trust_factors=self._trust,
             health_weight=cfg.health_weight, out_of_period=q.out_of_period,
-            period_factor=cfg.period_factor,
+            period_factor=cfg.period_factor, dismissed=q.dismissed,
         )  # fmt: skip
         score = adj.score
         pinned = recall.pinned(cfg.max_pinned)

@@ -36,3 +36,12 @@ def test_a_rare_brand_opening_a_longer_name_and_acronyms_are_names() -> None:
     assert name("SAP") in names("SAP IBP: demand forecast, supply plan")
     # a common word opening a name is not what people call the source
     assert name("National") not in names("National Highways standards: DMRB and the SHW")
+
+
+def test_a_quoted_name_and_a_rare_second_word_are_names() -> None:
+    got = names('CalmView "Greywell Past": catalogue of the Local Studies collection')
+    assert name("Greywell Past") in got
+    assert name("Data Help") in names('Teams channel "Data Help": quick questions on data')
+    assert name("Aconex") in names("Oracle Aconex, our CDE since 3 July 2023: drawings")
+    # a common second word is not what people call it
+    assert name("Safety") not in names("Argus Safety: adverse event cases")

@@ -61,6 +61,20 @@ def test_successor_beats_demoted_card(org: Index) -> None:
     assert any("superseded by historical-performance" in r for r in old.reasons)
 
 
+def test_a_successor_the_asker_says_it_is_not_in_does_not_hold_back_its_predecessor(
+        org: Index) -> None:  # fmt: skip
+    router = OfflineRouter(org)
+    question = "where are the frozen performance trend reports? they're not in {}"
+    assert position(router, question.format("somewhere"), "historical-performance") < position(
+        router, question.format("somewhere"), "perf-old")
+    missing = question.format("historical performance")
+    assert position(router, missing, "perf-old") < position(
+        router, missing, "historical-performance")
+    old = next(s for s in router.rank(missing).full if s.card_id == "perf-old")
+    assert any("its successor historical-performance is where the asker says it is not" in r
+               for r in old.reasons)  # fmt: skip
+
+
 def test_old_period_question_prefers_the_old_card(org: Index) -> None:
     router = OfflineRouter(org)
     for question in ("performance trend reports from 2022", "old performance trend reports"):
