@@ -7,7 +7,10 @@ does *not* want; matching them as if they were wanted sends the asker back where
 came from. ``analyse`` splits a question into
 
 - ``positive``: the text to match (negated spans removed);
-- ``negated``: the terms of the negated spans (stemmed, stopwords dropped).
+- ``negated``: the terms of the negated spans (stemmed, stopwords dropped);
+- ``named``: the names of the sources dismissed by name. Such a source is out; its words
+  are not ruled out of other cards ("StillLog tells me what we distilled, but which casks
+  ...?" does not count against the cask ledger's "still strength").
 
 A negated span is one of:
 
@@ -32,8 +35,8 @@ A negated span is one of:
   subject is a source's name, whose statement then is what the asker knows, not what
   they ask ("SupplyLink says they're approved, but what have we paid them?": the ask
   after "but" is all that is matched);
-- the same with "says", "has", "holds", "gives" and "covers" ("Crowdin has the text, but
-  where's the voice-over?"; "has" not as an auxiliary: "Ofcom have sent us"), and a
+- the same with "says", "has", "holds", "gives", "covers" and "tells me" ("Crowdin has
+  the text, but where's the voice-over?"; "has" not as an auxiliary: "Ofcom have sent us"), and a
   source that sends the asker on ("Loyalty say they don't take complaints"), when the
   caller tells a source's name from a person's ("the customer says they didn't ..."
   dismisses nothing);
@@ -105,7 +108,7 @@ _SAYS_LITTLE = re.compile(
 # often a person ("Applicant says no claims in five years. How do I check ...?").
 _SHOWS = re.compile(
     r"\b(?:just |only |still |already )?(?:shows?|lists?|(says?|holds?|gives?|covers?|"
-    r"(?:has|have)\b(?! (?:been|got|gone|sent|had|its|their|\w+ed)\b)))\b"
+    r"tells? (?:me|us)|(?:has|have)\b(?! (?:been|got|gone|sent|had|its|their|\w+ed)\b)))\b"
 )
 _SHOWN_BY = re.compile(r"\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+")
 _BUT_ASKS = re.compile(
@@ -288,11 +291,16 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     clauses = _CLAUSE_END.split(question)
     seeks = negation and is_source is not None and _SEEKS.search(question) is not None
     stated = any(w in low for w in ("show", "list", "say", "has", "have", "hold", "give", "cover",
-                                    "read", "seen", "watched", "looked", "been", "know"))
+                                    "read", "seen", "watched", "looked", "been", "know", "tell"))
     # the questions of their own that may follow a statement
     asked_apart = " ".join(c for c in clauses if c.rstrip().endswith("?")
                            or _NEED.match(c)) if stated else ""  # fmt: skip
     known: list[str] = []
+
+    def dismiss(said: list[str]) -> None:
+        """A source named is out by its name; other words said of a place are ruled out."""
+        (named if is_source and is_source(said) else negated).extend(said)
+
     for clause in clauses:
         if not clause.strip():
             continue
@@ -314,16 +322,13 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         says = _SAYS_LITTLE.search(clause) if negation else None
         subject = _SUBJECT_NAME.match(clause) if says else None
         if says and subject and subject.end() <= says.start() and terms(subject.group(1)):
-            negated.extend(said := terms(subject.group(1)))
-            named.extend(said if is_source and is_source(said) else ())
+            dismiss(terms(subject.group(1)))
             clause = clause[subject.end() :]
         elif stated and (shown := _shown_by(clause, asked_apart, is_source)):
-            negated.extend(said := terms(shown[0].group(1)))
-            named.extend(said if is_source and is_source(said) else ())
+            dismiss(terms(shown[0].group(1)))
             clause = " " + clause[shown[1] :]
         elif negation and is_source and (redirect := _redirected_by(clause, is_source)):
-            negated.extend(said := terms(redirect.group(1)))
-            named.extend(said)
+            dismiss(terms(redirect.group(1)))
             clause = " " + clause[redirect.end() :]
         if seeks and is_source:
             for start, end in _missing_in(clause, is_source):

@@ -138,7 +138,7 @@ def test_a_source_that_sends_the_asker_on_is_dismissed() -> None:
     sources = {"loyalti"}.issuperset
     question = "Loyalty say they don't take complaints. Where does a complaint go?"
     analysed = analyse(question, sources)
-    assert analysed.negated == ("loyalti",)
+    assert analysed.named == ("loyalti",) and analysed.negated == ()
     assert "Loyalty" not in analysed.positive
     assert analyse(question).negated == ()  # no names known: nothing dismissed
     person = "The customer says they didn't get the refund. Where do I check it went out?"
@@ -148,10 +148,10 @@ def test_a_source_that_sends_the_asker_on_is_dismissed() -> None:
 def test_what_a_named_source_says_is_dismissed_and_what_a_person_says_is_not() -> None:
     sources = {"datadog"}.issuperset
     question = "Datadog says traffic is fine, but how much have we sold this morning?"
-    assert analyse(question, sources).negated == ("datadog",)
-    assert analyse(question).negated == ()
+    assert analyse(question, sources).named == ("datadog",)
+    assert analyse(question).named == ()
     person = "Applicant says no claims in five years, but how do I check other insurers?"
-    assert analyse(person, sources).negated == ()
+    assert analyse(person, sources).named == analyse(person, sources).negated == ()
 
 
 def test_a_named_source_s_statement_is_context_and_its_pronouns_are_not_about_it() -> None:
@@ -163,17 +163,17 @@ def test_a_named_source_s_statement_is_context_and_its_pronouns_are_not_about_it
     sources = salesforce.issuperset
     question = "Salesforce shows the renewal as closed-won, but has the invoice been paid?"
     named = analyse(question, sources)
-    assert named.negated == tuple(salesforce)
+    assert named.named == tuple(salesforce) and named.negated == ()
     assert "renewal" not in named.positive and "invoice been paid" in named.positive
     unnamed = analyse(question)  # "shows" from any subject, its statement kept
     assert unnamed.negated == tuple(salesforce) and "renewal" in unnamed.positive
     supplylink = frozenset(terms("SupplyLink"))
     paid = "SupplyLink says they're approved, fine, but what have we actually paid them?"
-    assert set(analyse(paid, supplylink.issuperset).negated) == supplylink
+    assert set(analyse(paid, supplylink.issuperset).named) == supplylink
     assert analyse(paid).negated == ()  # "says" needs a known name
     gainsight = frozenset(terms("gainsight"))
     turned = "gainsight says brightline is at risk, I need to see their open tickets"
-    assert analyse(turned, gainsight.issuperset).negated == tuple(gainsight)
+    assert analyse(turned, gainsight.issuperset).named == tuple(gainsight)
     # a record that "shows" something is no source: the ask still points back at it
     assert analyse("The lane profit report shows a loss. Can someone sanity-check it?",
                    sources).negated == ()
@@ -185,25 +185,25 @@ def test_what_a_named_source_has_or_gives_is_what_the_asker_already_knows() -> N
     crowdin = frozenset(terms("Crowdin"))
     sources = crowdin.issuperset
     has = analyse("Crowdin has the text, but where's the recorded voice-over?", sources)
-    assert has.negated == tuple(crowdin) and "text" not in has.positive
+    assert has.named == tuple(crowdin) and "text" not in has.positive
     gives = analyse("Crowdin gives me the strings fine, but where are the voice lines?",
                     sources)
-    assert gives.negated == tuple(crowdin)
+    assert gives.named == tuple(crowdin)
     assert analyse("Crowdin has the text, but where's the voice-over?").negated == ()
     auxiliary = "Crowdin have sent us a request, but who handles those?"
-    assert analyse(auxiliary, sources).negated == ()
+    assert analyse(auxiliary, sources).named == ()
     person = "The customer has a refund, but where do I see when it went out?"
-    assert analyse(person, sources).negated == ()
+    assert analyse(person, sources).named == analyse(person, sources).negated == ()
 
 
 def test_a_need_said_in_a_clause_of_its_own_follows_what_a_source_shows() -> None:
     casktrack = frozenset(terms("Movetrail"))
     question = "Movetrail shows me the cask movements; what I need is the duty we declared."
     read = analyse(question, casktrack.issuperset)
-    assert set(read.negated) == casktrack and "duty" in read.positive
+    assert set(read.named) == casktrack and "duty" in read.positive
     # no need said: the statement is the question's subject
     plain = "Movetrail shows me the cask movements; they look wrong."
-    assert analyse(plain, casktrack.issuperset).negated == ()
+    assert analyse(plain, casktrack.issuperset).named == ()
 
 
 def test_what_comes_before_a_but_is_the_situation_not_the_ask() -> None:
@@ -265,3 +265,16 @@ def test_a_source_the_thing_is_missing_from_is_dismissed_by_name() -> None:
         "westlaw",)
     many = "Where? The file is not on Westlaw or Lexis or " * 5_000
     assert analyse(many, sources).named == ("westlaw", "lexi")  # in milliseconds
+
+
+def test_a_source_named_is_out_by_its_name_and_its_words_are_not_ruled_out() -> None:
+    """"StillLog tells me what we distilled, but which casks did it go into?": StillLog
+    is out, and a card that says "still" (the cask ledger: "still strength") is not."""
+    stilllog = frozenset(terms("StillLog"))
+    question = "StillLog tells me what we distilled last week, but which casks did it go into?"
+    analysed = analyse(question, stilllog.issuperset)
+    assert set(analysed.named) == stilllog and analysed.negated == ()
+    assert "distilled" not in analysed.positive and "casks" in analysed.positive
+    # "tells me" needs a source's name: a person's telling is the situation
+    assert analyse("The driver tells me the tank was full, but who signed for it?",
+                   stilllog.issuperset).named == ()
