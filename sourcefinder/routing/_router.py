@@ -502,7 +502,8 @@ class OfflineRouter:
             raw = match.group()
             word = raw.lower()
             name = raw[0].isupper() and not raw.isupper()  # "Venlo" is a name, "PTO" is not
-            if word in seen or (name and not _opens_sentence(text, match.start())):
+            if word in seen or (name and not _opens_sentence(text, match.start())) \
+                    or text.startswith(("'t", "’t"), match.end()):  # "won't"  # fmt: skip
                 continue
             seen.add(word)
             stems = terms(word)

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_WONT = re.compile(r"\bwon['’]t\b")
 # an aside in brackets, innermost first: it says which, not what
 BRACKETED = re.compile(r"\([^()]*\)")
 
@@ -39,6 +40,7 @@ _STOPWORDS = """
     what when where whether which while whom whose will with within without would
     yes yet you your yours yourself yourselves hey hi hello thanks thank sure certainly
     kindly assist help find looking look know wondering ve ll re don doesn isn aren wasn
+    didn hasn haven hadn weren couldn wouldn shouldn mustn needn mightn shan
 """
 STOPWORDS = frozenset(_STOPWORDS.split())
 
@@ -162,6 +164,8 @@ def stem(word: str) -> str:
 def tokens(text: str) -> list[str]:
     """Lowercase word tokens, camelCase split, stopwords and one-letter tokens dropped."""
     text = _CAMEL.sub(" ", text).lower()
+    if "won" in text:  # "won't" is "will not", not the "won" of "bids we won"
+        text = _WONT.sub("will not", text)
     return [t for t in _TOKEN.findall(text) if len(t) > 1 and t not in STOPWORDS]
 
 

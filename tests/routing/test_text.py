@@ -36,6 +36,13 @@ def test_tokens_drop_stopwords_and_split_identifiers() -> None:
     assert tokens("ABCmouse pdf-urltool") == ["abcmouse", "pdf", "urltool"]
 
 
+def test_negative_contractions_leave_no_fragment_behind() -> None:
+    """"hasn't been fixed" is about "fixed"; "hasn" was once named to the asker as a word
+    the map does not know."""
+    assert tokens("the ramp hasn't been fixed, he didn't and it won't") == ["ramp", "fixed"]
+    assert tokens("which bids have we won") == ["bids", "won"]
+
+
 def test_terms_are_stems_and_surface_forms_quote_the_question() -> None:
     assert terms("weather forecasts") == ["weather", "forecast"]
     assert surface_forms("Weather forecasts")["forecast"] == "forecasts"
