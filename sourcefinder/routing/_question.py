@@ -27,7 +27,9 @@ A negated span is one of:
   named is dismissed (``named``), its words are kept, since another card may say where
   to go when it is not there;
 - a named source in subject place that says too little ("The Safety Rules don't say
-  when ...", "VegLink tells me when the trees were cut, but I want ...");
+  when ...", "VegLink tells me when the trees were cut, but I want ..."), or a place in
+  the asker's own words when a question of its own follows ("The cabin crew roster
+  doesn't show the baggage team — where's their rota?");
 - a source in subject place of a statement of what it shows or lists, when the asker
   then asks for something else ("Looker shows gross bookings. Where do I get net
   revenue?", "IBP shows the plan, but how much do we physically have?"); not when the
@@ -209,6 +211,7 @@ def _shown_by(clause: str, asked_apart: str,
     return None
 
 
+_PLACE_SUBJECT = re.compile(r"\s*(?:[Tt]he|[Oo]ur)\s+((?:[\w-]+\s+){0,3}[\w-]+)\s+")
 _SUBJECT_NAME = re.compile(r"^\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
 # Inside a clause: a contrast ("..., not the X", "rather than X", "instead of X").
 _PHRASE_CUE = re.compile(
@@ -301,7 +304,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         """A source named is out by its name; other words said of a place are ruled out."""
         (named if is_source and is_source(said) else negated).extend(said)
 
-    for clause in clauses:
+    for k, clause in enumerate(clauses):
         if not clause.strip():
             continue
         if asked_apart and not clause.rstrip().endswith("?") and _KNOWN.match(clause) \
@@ -321,6 +324,11 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
                 continue
         says = _SAYS_LITTLE.search(clause) if negation else None
         subject = _SUBJECT_NAME.match(clause) if says else None
+        if says and not (subject and terms(subject.group(1))) and k + 1 < len(clauses) \
+                and any(c.rstrip().endswith("?") for c in clauses[k + 1 :]):  # fmt: skip
+            # "the public collections website doesn't say which store - where can I see
+            # it?": a place of the asker's own words, then a question of its own
+            subject = _PLACE_SUBJECT.fullmatch(clause, 0, says.start())
         if says and subject and subject.end() <= says.start() and terms(subject.group(1)):
             dismiss(terms(subject.group(1)))
             clause = clause[subject.end() :]

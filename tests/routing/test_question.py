@@ -53,6 +53,10 @@ from sourcefinder.routing._text import terms
          "I need the papers that came out of the project", ("grant", "record")),
         ("Not the clause search tool — I just need a document on my own matter",
          "I just need a document on my own matter", ("claus", "search", "tool")),
+        # a place in the asker's own words that says too little, then a question
+        ("The cabin crew roster doesn't show the baggage hall people — where's the rota?",
+         "doesn't show the baggage hall people — where's the rota?",
+         ("cabin", "crew", "roster")),
         # a new subject after the comma turns to the need
         ("Not my holiday or my pay, I just want to see which shifts I'm on next week.",
          "I just want to see which shifts I'm on next week.", ("holidai", "pai")),
@@ -87,6 +91,7 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         "The audit log shows a login at 3am, but who was it?",
         # a statement with no ask: nothing to turn to
         "The roster shows me on nights next week.",
+        "The roster doesn't show my nights next week.",
         # a dash between words ends a clause; one in a range or a word ends nothing
         "Outage records 2019 - 2021 for the x-ray unit - which system holds them?",
     ],
