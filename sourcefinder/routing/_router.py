@@ -107,7 +107,7 @@ from sourcefinder.routing._scope import (
     theirs_asked,
     unsaid,
 )
-from sourcefinder.routing._text import surface_forms, terms
+from sourcefinder.routing._text import stem, surface_forms, terms
 from sourcefinder.routing._unkept import declared_unkept, unkept_asked
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
@@ -466,6 +466,9 @@ class OfflineRouter:
         )) if self._absent else ()  # fmt: skip
         if self._absent_phrases:
             absent += tuple(self._absent_phrases.found_in(analysed.positive).values())
+            absent += tuple(name for short, name in
+                            self._absent_phrases.abbreviated(analysed.positive).items()
+                            if not self._lex.knows_a_form_of(stem(short.lower())))  # fmt: skip
         theirs = theirs_asked(analysed.positive, self._ours, self._name_stems)
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,
                          analysed.current, analysed.positive, uncovered, unmatched,

@@ -39,13 +39,17 @@ them. The noun that ends a list ("pet, travel or business insurance") is shared 
 single words before it: "travel insurance" is a phrase too. A compound is a name of its
 own: "no investor-relations materials" rules out "the investor relations pack". Whose
 the thing is is no part of its name: "never store subscribers' card numbers" rules out
-"card numbers".
+"card numbers". A name capitalized from its start is also asked by its initials: "we do
+not provide British Sign Language interpreting" rules out "a BSL interpreter", while no
+card uses "BSL".
 
 What is someone else's is read the same way: "road gullies are the county council's",
 "their lifts and car parks are theirs", "the sports centre is run by Harrowfield Leisure
 Trust", "the collection belongs to the City Council", "parish registers are all held by
-the Record Office" (what comes first, never the owner named after "by" or "to"), and "the
-British Transport Police keep their own crime records" (what comes after).
+the Record Office" (what comes first, never the owner named after "by" or "to", nor where
+the things are: "the cafés and shops in the Wrenford terminal are run by Galley & Co" is
+about cafés and shops), and "the British Transport Police keep their own crime records"
+(what comes after).
 
 A question can ask for another body's own records itself ("Openreach's own cable
 records", "how much does Ferrocrete pay its own operatives"): ``theirs_asked`` names the
@@ -117,7 +121,9 @@ _TOKEN = re.compile(r"[^\W_]+|[.,;:!?()\[\]{}\"—–]")
 _OWNER = re.compile(r"\s*(?:(?:a|an|the|our|its|their)\s+)?[^\W_]+(?:'s|s')\s", re.IGNORECASE)
 _VERB_FIRST = re.compile(r"(?:not|n't|never)$", re.IGNORECASE)
 _LIST = re.compile(r",|\(|\)|\b(?:or|and|nor)\b", re.IGNORECASE)
+_INITIALISM = re.compile(r"\b[A-Z]{2,5}\b")
 _WHAT = re.compile(r"\s*what\b", re.IGNORECASE)
+_WHERE = re.compile(r"\s*(?:in|at|on|inside|within|around|across|near)\s", re.IGNORECASE)
 _SAVE = frozenset({"without", "except", "beyond", "besides"})
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
                    "comes came runs ran".split())  # fmt: skip
@@ -165,7 +171,12 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
                 scope = BRACKETED.sub(" ", sentence[start:cue.start()].rsplit(":", 1)[-1])
             else:
                 continue
-            yield cue.group(), [_before_verb(item) for item in _LIST.split(scope)]
+            items = _LIST.split(scope)
+            if cue.lastgroup != "neg":
+                # "the cafés and shops on board and in the Wrenford terminal are run by
+                # Galley & Co": where they are is no thing of theirs
+                items = [item for item in items if not _WHERE.match(item)]
+            yield cue.group(), [_before_verb(item) for item in items]
 
 
 def _cues(sentence: str) -> list[re.Match[str]]:
@@ -291,11 +302,25 @@ class Phrases:
 
     def __init__(self, phrases: dict[tuple[str, ...], str]) -> None:
         self._by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        # a name's initials ("British Sign Language interpreting" -> "BSL"): the words
+        # capitalized from its start, two or more
+        self._initials: dict[str, str] = {}
         for stems, written in phrases.items():
             self._by_first.setdefault(stems[0], []).append((stems, written))
+            words = written.split()
+            run = next((k for k, w in enumerate(words) if not w[:1].isupper()), len(words))
+            if run >= 2 and len(words) == len(stems):
+                self._initials.setdefault("".join(w[0] for w in words[:run]), written)
 
     def __bool__(self) -> bool:
         return bool(self._by_first)
+
+    def abbreviated(self, text: str) -> dict[str, str]:
+        """The names ``text`` says by their initials: "a BSL interpreter" -> {"BSL":
+        "British Sign Language"}."""
+        if not self._initials:
+            return {}
+        return {w: self._initials[w] for w in _INITIALISM.findall(text) if w in self._initials}
 
     def found_in(self, text: str) -> dict[tuple[str, ...], str]:
         """The phrases ``text`` has. One other word may stand between two of a phrase's

@@ -99,6 +99,9 @@ def _stems(words: str) -> set[str]:
         # an aside in brackets says which, not what is theirs
         ("The UN-led clusters (WASH led by UNICEF, Food Security by WFP) are run by those "
          "agencies.", "clusters", "food security wash unicef wfp"),
+        # where someone else's things are is no thing of theirs
+        ("The cafés and shops on board and in the Wrenford terminal are run by Galley & Co.",
+         "cafés shops", "terminal wrenford galley"),
     ],
 )  # fmt: skip
 def test_the_preamble_declares_what_the_organization_has_not(
@@ -261,6 +264,24 @@ def test_a_question_naming_what_the_organization_has_not_is_a_nowhere() -> None:
     ranking = OfflineRouter(index).rank("Which of our nursing homes has a free bed this week?")
     assert ranking.ruled_out == ()
     assert ranking.verdict != "nowhere"
+
+
+def test_a_name_the_organization_has_not_is_also_asked_by_its_initials() -> None:
+    """"We do not provide British Sign Language interpreting": a BSL interpreter has
+    nowhere to go. Initials count only for a name capitalized word for word, and only
+    while no card uses them."""
+    cards = [card("interp-desk", "interpreter bookings for hospitals and courts",
+                  contains="face-to-face and video interpreting")]  # fmt: skip
+    said = "We do not provide British Sign Language interpreting or subtitling services."
+    question = "A deaf patient needs a BSL interpreter on Thursday. Can we send one?"
+    ranking = OfflineRouter(make_index(cards, said)).rank(question)
+    assert ranking.verdict == "nowhere"
+    assert ranking.ruled_out == ("British Sign Language interpreting",)
+    assert Phrases({("subtitl", "servic"): "subtitling services"}).abbreviated("SS") == {}
+    assert Phrases({("uk", "film"): "UK films"}).abbreviated("UF") == {}  # one capital
+    known = [*cards, card("bsl-partner", "the BSL agency we pass sign language requests to")]
+    ranking = OfflineRouter(make_index(known, said)).rank(question)
+    assert ranking.ruled_out == () and ranking.verdict != "nowhere"
 
 
 def test_many_declared_phrases_are_matched_in_one_pass() -> None:
