@@ -12,7 +12,10 @@ Narrow on purpose:
 - a thing is named by at least two words ("card numbers", "copy of the certificate"),
   and a question names it only with all of them: "has his DBS come back?" does not ask
   for "DBS certificates";
-- whose it is ("subscribers' card numbers") does not name it.
+- whose it is ("subscribers' card numbers") does not name it;
+- what is "never recorded" is asked for as a recording of it, and a word listed before a
+  shared head names a thing of its own ("telephone and video interpreting calls are
+  never recorded": a recording of a telephone interpreting call).
 
 A thing that has ended says what it left, with a year that is when it ended: "its support
 tickets and call recordings were not kept" (after "Dalesnet's account records were
@@ -34,7 +37,7 @@ from sourcefinder.routing._text import BRACKETED, ends_marked, terms
 # "are never kept", "were not copied or kept", "is never stored"
 _PASSIVE = re.compile(
     r"\b(?:is|are|was|were)\s+(?:never|not)\s+(?:(?:copied|stored|kept|scanned)\s+or\s+)?"
-    r"(?:kept|stored|copied|retained|held|saved|scanned)\b",
+    r"(?:kept|stored|copied|retained|held|saved|scanned|recorded)\b",
     re.IGNORECASE,
 )
 # "we never store ...", "we do not keep copies of ...", "never a copy of ..."
@@ -99,24 +102,33 @@ def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
             if m.end() in owned:
                 continue
             start = max(last, m.start() - _REACH)
-            head = _HEAD_START.split(plain[start : m.start()])[-1]
-            out += _unkept(head, plain, start, m.end(), copy=False)
+            parts = _HEAD_START.split(plain[start : m.start()])
+            heads = [parts[-1]]
+            shared = parts[-1].split()[1:]
+            if len(parts) > 1 and len(parts[-2].split()) == 1 and len(shared) > 1:
+                # "telephone and video interpreting calls": telephone interpreting calls
+                heads.append(f"{parts[-2]} {' '.join(shared)}")
+            # what is "never recorded" is asked for as a recording of it
+            also = "record" if m.group().lower().endswith("recorded") else ""
+            for head in heads:
+                out += _unkept(head, plain, start, m.end(), also=also)
             last = m.end()
         for m in _ACTIVE.finditer(plain):
             reach = plain[m.end() : m.end() + _REACH]
             end = _OBJECT_END.search(reach)
             obj = reach[: end.start() if end else len(reach)]
             out += _unkept(obj, plain, max(0, m.start() - _REACH), m.end(),
-                           copy=bool(m.group("copy")))
+                           also="copy" if m.group("copy") else "")
     return tuple(out)
 
 
 def _unkept(words: str, sentence: str, start: int, after: int, *,
-            copy: bool) -> list[Unkept]:  # fmt: skip
-    """``words`` name the thing; the statement is quoted whole when it is short, else
-    from ``start`` to what is kept instead."""
+            also: str) -> list[Unkept]:  # fmt: skip
+    """``words`` name the thing, ``also`` what it is asked for as ("copy", "record");
+    the statement is quoted whole when it is short, else from ``start`` to what is kept
+    instead."""
     subject = [t for t in terms(_OWNER.sub(" ", words)) if t not in _NOT_NAMING]
-    subject = subject[-_MAX_WORDS:] + (terms("copy") if copy else [])
+    subject = subject[-_MAX_WORDS:] + terms(also)
     if len(set(subject)) < _MIN_WORDS:
         return []
     only = _ONLY.search(sentence, after, after + _REACH)

@@ -59,6 +59,20 @@ def test_a_question_names_every_word_of_it_and_nothing_kept_instead() -> None:
     assert unkept_asked(unkept, set(terms("the DBS certificate number for Bill"))) == ()
 
 
+def test_what_is_never_recorded_is_asked_for_as_a_recording_of_each_thing_listed() -> None:
+    """"Telephone and video interpreting calls are never recorded": a recording of a
+    telephone interpreting call has nowhere to go; a video call that keeps cutting out
+    asks for no recording."""
+    unkept = declared_unkept("Telephone and video interpreting calls are never recorded.")
+    assert {u.subject for u in unkept} == {frozenset(terms("video interpreting calls record")),
+                                           frozenset(terms("telephone interpreting calls "
+                                                           "record"))}  # fmt: skip
+    recording = "the recording of yesterday's telephone interpreting call"
+    assert unkept_asked(unkept, set(terms(recording)))
+    dropping = "their video calls to our interpreters keep cutting out"
+    assert unkept_asked(unkept, set(terms(dropping))) == ()
+
+
 def test_a_question_for_what_is_never_kept_is_a_nowhere_that_says_why() -> None:
     cards = [card("volunteer-hub", "volunteer records: roles, training, DBS certificate "
                   "numbers and dates", contains="DBS checks, certificate numbers, renewals"),
