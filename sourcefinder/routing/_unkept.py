@@ -21,8 +21,10 @@ A thing that has ended says what it left, with a year that is when it ended: "it
 tickets and call recordings were not kept" (after "Dalesnet's account records were
 exported"), "we sold The Pelican Harbor Times in 2018 and kept none of its records", "the
 audio-guide app was withdrawn in 2019 and nothing from it was kept". Each such thing is
-named with whose it was ("Dalesnet support tickets"), or is the name alone when nothing
-of it was kept; with no name to say whose, nothing is read.
+named with whose it was ("Dalesnet support tickets"; with each of the names listed
+together: "Four homes (Ashgrove Court, ... and The Beeches) were sold ..., and their care
+records went with the homes"), or is the name alone when nothing of it was kept; with no
+name to say whose, nothing is read.
 """
 
 from __future__ import annotations
@@ -83,6 +85,7 @@ _NONE_OF_ITS = re.compile(r"\b(?:kept|keep|keeps|hold|holds|held)\s+none\s+of\s+
 # opens with up to its verb ("The visitor audio-guide app was withdrawn")
 _NAME = re.compile(r"(?<![\w'])(?:[A-Z][\w'-]*\s+){0,3}[A-Z][\w-]*(?P<owns>'s\b)?")
 _TO_WHOM = re.compile(r"\b(?:to|by|from|in|on|at|with)\s+(?:(?:a|an|the)\s+)?$", re.IGNORECASE)
+_LISTED = re.compile(r"\s*(?:,|,?\s+(?:and|or))\s*", re.IGNORECASE)  # between listed names
 _MONTHS = frozenset(m.lower() for m in calendar.month_name if m)
 _OPENING = re.compile(r"\s*([^,;]{3,80}?)\s+(?:was|were|is|are|has|have)\b")
 _ITEMS = re.compile(r",|\band\b|\bor\b", re.IGNORECASE)
@@ -152,37 +155,46 @@ def _of_what_ended(preamble: str) -> list[Unkept]:
     text = " ".join(preamble.split())
     for sentence in re.findall(r"[^.!?]+", ends_marked(text)):
         for m in _ITS_NOT_KEPT.finditer(sentence):
-            owner = _owner(sentence[max(0, m.start() - 2 * _REACH) : m.start()])
+            owners = _owners(sentence[max(0, m.start() - 2 * _REACH) : m.start()])
             for item in _ITEMS.split(m.group(1)):
                 thing = [t for t in terms(item) if t not in _NOT_NAMING]
-                if owner and thing:
-                    out.append(Unkept(frozenset(owner + thing), frozenset(),
-                                      _quoted(sentence, m)))  # fmt: skip
+                out += [Unkept(frozenset(owner + thing), frozenset(), _quoted(sentence, m))
+                        for owner in owners if owner and thing]  # fmt: skip
         for m in _NONE_OF_ITS.finditer(sentence):
             opening = _OPENING.match(sentence)
             if m.group().lower().startswith("nothing") and opening:
                 owner = terms(opening.group(1))[-_HEAD_WORDS:]
             else:
-                owner = _owner(sentence[max(0, m.start() - 2 * _REACH) : m.start()])
+                owner = _owners(sentence[max(0, m.start() - 2 * _REACH) : m.start()])[-1]
             if len(set(owner)) >= _MIN_WORDS:
                 out.append(Unkept(frozenset(owner), frozenset(), _quoted(sentence, m)))
     return out
 
 
-def _owner(before: str) -> list[str]:
+def _owners(before: str) -> list[list[str]]:
     """The stems of the last name before a statement's "its" or "their" ("Dalesnet's
-    account records were exported; its ..."): not the sentence's first word alone, a
-    month, or who or what it went to ("sold to a Norwegian operator"); an acronym before
-    it ("MV Lismore Maid") is left out."""
+    account records were exported; its ..."), and of the names listed with it ("Four
+    homes (Ashgrove Court, Holly Lodge and The Beeches) were sold ..., and their ..."):
+    not the sentence's first word alone, a month, or who or what it went to ("sold to a
+    Norwegian operator"); an acronym before it ("MV Lismore Maid") is left out. At least
+    one entry, empty when no name is found."""
     opening = len(before) - len(before.lstrip())
     names = [m for m in _NAME.finditer(before) if terms(m.group())
              and (m.start() > opening or " " in m.group() or m.group("owns"))
              and not _TO_WHOM.search(before, 0, m.start())
              and m.group().lower() not in _MONTHS]  # fmt: skip
     if not names:
-        return []
-    words = [w for w in names[-1].group().split() if not (w.isupper() and len(w) <= 3)]
-    return [t for t in terms(" ".join(words)) if t not in _NOT_NAMING]
+        return [[]]
+    listed = [names[-1]]
+    for name in reversed(names[:-1]):
+        if not _LISTED.fullmatch(before, name.end(), listed[0].start()):
+            break
+        listed.insert(0, name)
+    out = []
+    for name in listed:
+        words = [w for w in name.group().split() if not (w.isupper() and len(w) <= 3)]
+        out.append([t for t in terms(" ".join(words)) if t not in _NOT_NAMING])
+    return out
 
 
 def _quoted(sentence: str, m: re.Match[str]) -> str:

@@ -110,6 +110,10 @@ def test_a_question_for_what_is_never_kept_is_a_nowhere_that_says_why() -> None:
          ["Lismore Maid logs", "Lismore Maid maintenance history"]),
         ("Our two schemes went to Severn Care Trust in April 2020 and their residents' "
          "records went with them.", []),
+        # each of the names listed together
+        ("Two homes (Ashgrove Court and The Beeches) were sold to Larchfield on "
+         "2022-07-01, and their care records went with the homes to the buyer.",
+         ["Ashgrove Court care records", "Beeches care records"]),
         # no name to say whose: nothing read
         ("Agency workers are paid by their agency, and we hold none of their records.", []),
         ("Our old intranet was closed and its pages were not kept.", []),
