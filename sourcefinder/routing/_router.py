@@ -233,6 +233,17 @@ class _Question:
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
 
 
+def ordered(score: dict[int, float], pinned: tuple[int, ...],
+            signals: list[Signal]) -> list[int]:  # fmt: skip
+    """Cards best first: pinned ones, then by fused score. An exact tie (two cards ranked
+    first and second by two signals, crosswise) goes to the card the words ranked
+    higher, then to authored order."""
+    worded = next((dict(zip(sg.order, sg.ranks, strict=True)) for sg in signals
+                   if sg.name == "lexical"), {})  # fmt: skip
+    last = len(score) + 1
+    return sorted(score, key=lambda i: (i not in pinned, -score[i], worded.get(i, last), i))
+
+
 class OfflineRouter:
     """Lexical + memory (+ optional semantic) routing over one index; see module doc."""
 
@@ -562,8 +573,7 @@ class OfflineRouter:
         pinned = recall.pinned(cfg.max_pinned)
         for i in pinned:
             score.setdefault(i, 0.0)
-        order = sorted(score, key=lambda i: (i not in pinned, -score[i], i))
-        order = order[: max(cfg.full_depth, 10)]
+        order = ordered(score, pinned, signals)[: max(cfg.full_depth, 10)]
         floor = min(len(self._cards), 10)
         if len(order) < floor:  # pad with unmatched cards so hit@10 is defined
             seen = set(order)

@@ -14,6 +14,8 @@ from sourcefinder.routing import (
     Scored,
     askable,
 )
+from sourcefinder.routing._fuse import Signal, rrf
+from sourcefinder.routing._router import ordered
 from tests.routing.conftest import card
 
 
@@ -509,3 +511,15 @@ def test_a_source_that_sends_the_asker_on_is_out_even_when_the_ask_uses_its_name
     assert ids(OfflineRouter(index_of(cards)).rank(question).full)[0] == "claims"
     weak = OfflineRouter(index_of(cards), config=RouterConfig(named_excluded=0))
     assert ids(weak.rank(question).full)[0] == "reserving"
+
+
+def test_an_exact_tie_goes_to_the_card_the_words_ranked_higher() -> None:
+    """Cards 3 and 5 are first and second by the words and by meaning, crosswise: fused
+    by rank they tie exactly, and the words decide; authored order only after them."""
+    lexical = Signal("lexical", 1.0, (5, 3), (1, 2))
+    semantic = Signal("semantic", 1.0, (3, 5), (1, 2))
+    score = rrf([lexical, semantic], 60.0)
+    assert score[3] == score[5]
+    assert ordered(score, (), [lexical, semantic]) == [5, 3]
+    assert ordered(score, (), [semantic]) == [3, 5]  # no words: authored order
+    assert ordered(score, (3,), [lexical, semantic]) == [3, 5]  # a pinned card leads
