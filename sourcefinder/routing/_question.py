@@ -38,10 +38,10 @@ A negated span is one of:
   they ask ("SupplyLink says they're approved, but what have we paid them?": the ask
   after "but" is all that is matched);
 - the same with "says", "has", "holds", "gives", "covers" and "tells me" ("Crowdin has
-  the text, but where's the voice-over?"; "has" not as an auxiliary: "Ofcom have sent us"), and a
-  source that sends the asker on ("Loyalty say they don't take complaints"), when the
-  caller tells a source's name from a person's ("the customer says they didn't ..."
-  dismisses nothing);
+  the text, but where's the voice-over?"; "has" not as an auxiliary: "Ofcom have sent
+  us"), and a source that sends the asker on ("Loyalty say they don't take complaints"),
+  when the caller tells a source's name from a person's ("the customer says they didn't
+  ..." dismisses nothing);
 - inside any clause, a contrast (", not the X", "rather than X", "instead of X", "other
   than X", "except X", "setting aside X") up to the next comma or clause end, except in a
   clause asking why, where it is one of the options compared.

@@ -353,9 +353,12 @@ def _spans(seq: tuple[str | None, ...], tokens: list[str], at: int,
 def unsaid(phrases: dict[tuple[str, ...], str],
            texts_with: Callable[[tuple[str, ...]], Iterable[str]]) -> Phrases:  # fmt: skip
     """The phrases no text says; ``texts_with(stems)``: the texts that have every stem."""
-    return Phrases({stems: written for stems, written in phrases.items()
-                    if not any(Phrases({stems: written}).found_in(t)
-                               for t in texts_with(stems))})  # fmt: skip
+    out: dict[tuple[str, ...], str] = {}
+    for stems, written in phrases.items():
+        one = Phrases({stems: written})  # once a phrase, not once a text
+        if not any(one.found_in(t) for t in texts_with(stems)):
+            out[stems] = written
+    return Phrases(out)
 
 
 # A question for someone else's own records: "Openreach's own cable records", "how much
