@@ -74,7 +74,9 @@ _CLAUSE_CUE = re.compile(
     r"^\s*(?:not\b|never ?mind\b|skip\b|forget\b|ignore\b|"
     r"(?:this|that|it)(?: i|')s(?:n't| not)\b|(?:this|that|it) (?:was|is)(?:n't| not)\b|"
     r"(?:(?:this|that|it)(?: i|')s |(?:this|that|it) (?:was|is) )?nothing to do with\b|"
-    r"(?:i|we)(?:'m|'re| am| are) not\b(?! sure| certain| clear| aware)|"
+    # "I'm not sure", "I'm not well enough for my shift": a state, not a dismissal
+    r"(?:i|we)(?:'m|'re| am| are) not\b(?! sure| certain| clear| aware| well| feeling| able"
+    r"| available| around| free| going| coming| in today)|"
     r"(?:i|we) (?:do|did)(?:n't| not) (?:need|want|mean|care about)\b)",
     re.IGNORECASE,
 )

@@ -80,6 +80,7 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         "Contributory negligence is not a valid defense in liability cases.",
         "I don't know where the payroll calendar is.",
         "I'm not sure my situation qualifies for unpaid leave. Who can I ask privately?",
+        "I'm not well enough for my shift at the hub tonight. Where do I record that?",
         # the named source is not the subject: what it shows is still the need
         "The control room screen shows Kelvin Rd feeder load now, but I need last winter's.",
         "I've got the Maximo record but it doesn't tell me which streets are fed from it.",
