@@ -301,6 +301,10 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     asked_apart = " ".join(c for c in clauses if c.rstrip().endswith("?")
                            or _NEED.match(c)) if stated else ""  # fmt: skip
     known: list[str] = []
+    # whether a question of its own comes after each clause (one pass, from the end)
+    asked_after = [False] * len(clauses)
+    for k in range(len(clauses) - 2, -1, -1):
+        asked_after[k] = asked_after[k + 1] or clauses[k + 1].rstrip().endswith("?")
 
     def dismiss(said: list[str]) -> None:
         """A source named is out by its name; other words said of a place are ruled out."""
@@ -326,8 +330,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
                 continue
         says = _SAYS_LITTLE.search(clause) if negation else None
         subject = _SUBJECT_NAME.match(clause) if says else None
-        if says and not (subject and terms(subject.group(1))) and k + 1 < len(clauses) \
-                and any(c.rstrip().endswith("?") for c in clauses[k + 1 :]):  # fmt: skip
+        if says and not (subject and terms(subject.group(1))) and asked_after[k]:
             # "the public collections website doesn't say which store - where can I see
             # it?": a place of the asker's own words, then a question of its own
             subject = _PLACE_SUBJECT.fullmatch(clause, 0, says.start())

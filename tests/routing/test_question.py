@@ -136,6 +136,8 @@ def test_long_hostile_questions_are_read_in_linear_time() -> None:
     assert analyse(many).positive.endswith("where does the code?")
     assert analyse("Not x, " * 10_000 + "where?").positive
     assert analyse("The A" * 10_000 + " doesn't say it. Where?").negated
+    # each clause a place that says too little, then a question: once over the clauses
+    assert analyse("the report doesn't say it. " * 20_000 + "where?").negated == ("report",)
 
 
 def test_a_source_that_sends_the_asker_on_is_dismissed() -> None:
