@@ -12,7 +12,9 @@ word among them that no card uses as strong evidence of "nowhere"
 
 The scope is read narrowly: from the negation to the end of its sentence (for "... are
 not ours", from its start to the negation), stopping at a colon ("does not sell
-electricity to households: retailers do" excludes neither "retailers" nor what they do),
+electricity to households: retailers do" excludes neither "retailers" nor what they do)
+and at a clause with a subject of its own that negates nothing ("..., and we pass those
+requests to a specialist agency"),
 and leaving out the parts of hyphenated compounds ("supports no user-generated content"
 does not rule out "generate"). What comes before the negation is not read: in "the
 public marketing website is not covered here" the website is out of scope, marketing is
@@ -123,6 +125,8 @@ _VERB_FIRST = re.compile(r"(?:not|n't|never)$", re.IGNORECASE)
 _LIST = re.compile(r",|\(|\)|\b(?:or|and|nor)\b", re.IGNORECASE)
 _INITIALISM = re.compile(r"\b[A-Z]{2,5}\b")
 _WHAT = re.compile(r"\s*what\b", re.IGNORECASE)
+_NEGATES = re.compile(r"\b(?:no|not|never|none|nothing|nor)\b|n't\b", re.IGNORECASE)
+_OWN_CLAUSE = re.compile(r",?\s+(?:and|but|so)\s+(?:we|they|it|he|she)\s", re.IGNORECASE)
 _WHERE = re.compile(r"\s*(?:in|at|on|inside|within|around|across|near)\s", re.IGNORECASE)
 _SAVE = frozenset({"without", "except", "beyond", "besides"})
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
@@ -163,6 +167,12 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
                 # "(millers deliver flour)": an aside with its own verb says who does
                 # it instead, not what is not done
                 scope = _ASIDE.sub(" ", sentence[cue.end():end].split(":", 1)[0])
+                # "..., and we pass those requests to a specialist agency": a clause
+                # with a subject of its own says what is done instead, unless it
+                # negates too ("..., and we take no work outside the UK")
+                head, *rest = _OWN_CLAUSE.split(scope, 1)
+                if rest and not _NEGATES.search(rest[0]):
+                    scope = head
             elif cue.lastgroup == "ours":
                 scope = sentence[start:cue.start()].rsplit(":", 1)[-1]
             elif cue.lastgroup == "theirs":

@@ -99,6 +99,12 @@ def _stems(words: str) -> set[str]:
         # an aside in brackets says which, not what is theirs
         ("The UN-led clusters (WASH led by UNICEF, Food Security by WFP) are run by those "
          "agencies.", "clusters", "food security wash unicef wfp"),
+        # a clause with a subject of its own says what is done instead, unless it
+        # negates too
+        ("We do not provide sign language interpreting, and we pass those requests to a "
+         "specialist agency.", "sign language", "agency specialist requests"),
+        ("We do not design prisons, and we take no work outside the UK.",
+         "prisons outside", ""),
         # where someone else's things are is no thing of theirs
         ("The cafés and shops on board and in the Wrenford terminal are run by Galley & Co.",
          "cafés shops", "terminal wrenford galley"),
