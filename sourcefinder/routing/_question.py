@@ -48,10 +48,12 @@ A negated span is one of:
 
 What is said only before a "but" that the asker goes on from (``background``) is the
 situation, not the ask: "the fault ticket's closed but the customer wants money off their
-bill" asks about the bill. So is a clause saying what the asker has already read or knows,
-before a question of its own ("I've read the minute-by-minute timeline. Where's the
-analysis of why it happened?"). Those words are not ruled out (the ticket may well be where
-the answer is), only matched at a lower weight (``RouterConfig.background_weight``).
+bill" asks about the bill, and so does what is done before a "now" that turns to an ask
+("the repair order's raised, now I need to book the joiner in"). So is a clause saying
+what the asker has already read or knows, before a question of its own ("I've read the
+minute-by-minute timeline. Where's the analysis of why it happened?"). Those words are not
+ruled out (the ticket may well be where the answer is), only matched at a lower weight
+(``RouterConfig.background_weight``).
 
 This is a small NegEx-style scope rule, kept narrow on purpose: "I can't find a cheap
 flight" states the need, it rules nothing out; "the control room screen shows the
@@ -233,8 +235,14 @@ _LIVE = re.compile(
     r"(?=\s*(?:now|today|these days|nowadays)?\s*(?:[,?.!]|$))",
     re.IGNORECASE,
 )
-# What the asker goes on from: the words before it are the situation ("... is closed but")
-_BUT = re.compile(r"\bbut\b", re.IGNORECASE)
+# What the asker goes on from: the words before it are the situation ("... is closed
+# but", "the repair order's raised, now I need ...", "KYC is done - now how do I ...")
+_BUT = re.compile(
+    r"\bbut\b|(?:[,.;:!]|\s[-\u2013\u2014])\s*(?:and\s+|so\s+)?now\b(?=,?\s+(?:(?:i|we)\s*"
+    r"(?:need|want|'d like|would like|have to|must)\b|how|where|what|which|who|when|can|"
+    r"could|is there))",
+    re.IGNORECASE,
+)
 _WHERE_OR_END = re.compile(r"\bwhere\b|[.:;!?]", re.IGNORECASE)
 
 
@@ -275,7 +283,7 @@ class Analysed:
     positive: str
     negated: tuple[str, ...]  # stemmed terms the asker excludes
     current: bool  # the question points at the present ("now", "today", "latest"...)
-    background: tuple[str, ...] = ()  # stemmed terms said only before a "but"
+    background: tuple[str, ...] = ()  # stemmed terms said only before a "but" or "now"
     # a source dismissed by its name, whose words the ask may use again ("Reserving say
     # they don't set claim reserves. Where do I see the reserve?")
     named: tuple[str, ...] = ()

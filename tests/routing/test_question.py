@@ -227,6 +227,21 @@ def test_what_comes_before_a_but_is_the_situation_not_the_ask() -> None:
     assert analyse("the fault ticket's closed, but").background == ()  # nothing after it
 
 
+def test_what_is_done_before_a_now_is_the_situation_not_the_ask() -> None:
+    """"the repair order's raised, now I need to book the joiner in": what is done is the
+    situation; "now" turns to the ask only when an ask follows it."""
+    read = analyse("the repair order's raised, now I need to book the joiner in")
+    assert set(read.background) == set(terms("repair order's raised"))
+    sorted_ = analyse("I've got the session plans sorted. Now how do I reserve the date?")
+    assert {"session", "plan"} <= set(sorted_.background)
+    assert "date" not in sorted_.background
+    assert analyse("KYC is done - now where do I run the conflict check?").background
+    # "now" that is no turn to an ask: the whole is the need
+    assert analyse("got a new phone, now I'm locked out of everything").background == ()
+    assert analyse("The queue is backing onto the road. Who do I tell, now?").background == ()
+    assert analyse("she complained and now she's asking for the recording").background == ()
+
+
 def test_a_source_dismissed_by_name_stays_named_when_the_ask_uses_its_words() -> None:
     """"Reserving say they don't set claim reserves. Where do I see the reserve?": the
     ask says "reserve" too, so the word is not ruled out, but the source named is."""
