@@ -80,7 +80,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "kestrel", "kingsmere", "kilnworth", "lanternfish", "larchmont", "larkspur",
             "lindqvist", "marrowby",
             "meridian", "northwind", "oakmere", "orchardvale", "parcelwise", "pembury",
-            "pennant", "pinfold", "quillpay", "ravensmoor", "saltmarsh", "skerry", "tessellate",
+            "pennant", "pinfold", "quillpay", "ravensmoor", "saltmarsh", "sedgebrook", "skerry",
+            "tessellate",
             "thistledown", "thornfield", "tidewell", "velmora", "wrenford"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
