@@ -41,9 +41,10 @@ them. The noun that ends a list ("pet, travel or business insurance") is shared 
 single words before it: "travel insurance" is a phrase too. A compound is a name of its
 own: "no investor-relations materials" rules out "the investor relations pack". Whose
 the thing is is no part of its name: "never store subscribers' card numbers" rules out
-"card numbers". A name capitalized from its start is also asked by its initials: "we do
-not provide British Sign Language interpreting" rules out "a BSL interpreter", while no
-card uses "BSL".
+"card numbers"; but what an "its" or "their" refers back to is: "HMO licences and their
+public registers belong to the councils" rules out no other public register. A name
+capitalized from its start is also asked by its initials: "we do not provide British Sign
+Language interpreting" rules out "a BSL interpreter", while no card uses "BSL".
 
 What is someone else's is read the same way: "road gullies are the county council's",
 "their lifts and car parks are theirs", "the sports centre is run by Harrowfield Leisure
@@ -125,6 +126,7 @@ _VERB_FIRST = re.compile(r"(?:not|n't|never)$", re.IGNORECASE)
 _LIST = re.compile(r",|\(|\)|\b(?:or|and|nor)\b", re.IGNORECASE)
 _INITIALISM = re.compile(r"\b[A-Z]{2,5}\b")
 _WHAT = re.compile(r"\s*what\b", re.IGNORECASE)
+_THEIR = re.compile(r"\s*(?:its|their)\s", re.IGNORECASE)
 _NEGATES = re.compile(r"\b(?:no|not|never|none|nothing|nor)\b|n't\b", re.IGNORECASE)
 _OWN_CLAUSE = re.compile(r",?\s+(?:and|but|so)\s+(?:we|they|it|he|she)\s", re.IGNORECASE)
 _WHERE = re.compile(r"\s*(?:in|at|on|inside|within|around|across|near)\s", re.IGNORECASE)
@@ -261,7 +263,9 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
                 # "never see or store players' card details": the list is of verbs
                 items[1] = items[1].strip().partition(" ")[2]
         named = []
-        for item in items:
+        for k, item in enumerate(items):
+            if k and _THEIR.match(item):
+                continue  # "HMO licences and their public registers": not any register
             words = _WORD.findall(item)
             owner = _OWNER.match(item)
             if owner and len(_WORD.findall(item[owner.end():])) > 1:

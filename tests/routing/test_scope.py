@@ -242,6 +242,11 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
         # ("in-house gas engineers" are not all gas engineers)
         ("We have no customer mobile app and no in-house gas engineers.",
          {"customer mobile app", "customer app", "mobile app", "house gas engineers"}),
+        # what "its" or "their" refers back to is part of the name: not any register
+        ("Site licences and their public registers belong to the councils.",
+         {"Site licences"}),
+        ("Universal Credit and its housing element are the DWP's.", {"Universal Credit"}),
+        ("Their public registers belong to the councils.", {"public registers"}),
     ],
 )  # fmt: skip
 def test_the_preamble_names_what_the_organization_has_not(preamble: str,
