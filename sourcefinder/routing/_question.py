@@ -51,7 +51,8 @@ situation, not the ask: "the fault ticket's closed but the customer wants money 
 bill" asks about the bill, and so does what is done before a "now" that turns to an ask
 ("the repair order's raised, now I need to book the joiner in"). So is a clause saying
 what the asker has already read or knows, before a question of its own ("I've read the
-minute-by-minute timeline. Where's the analysis of why it happened?"). Those words are not
+minute-by-minute timeline. Where's the analysis of why it happened?"), or what is done
+("The contract is signed. Where's the guidance on the discount?"). Those words are not
 ruled out (the ticket may well be where the answer is), only matched at a lower weight
 (``RouterConfig.background_weight``).
 
@@ -134,6 +135,18 @@ _KNOWN = re.compile(
     r"(?:read|seen|watched|looked (?:at|through)|been through|know)\b",
     re.IGNORECASE,
 )
+# A clause that says what is done, before a question of its own: "The contract is
+# signed. Where's the guidance on the discount?", "temperature checks are all done for
+# today; what I need is the allergens"
+_DONE = re.compile(
+    r"\s*(?:(?:ok|okay|right|so)\W+)?(?:[\w'-]+\s+){0,5}?[\w'-]+(?:\s+(?:is|are|was|were|has been|"
+    r"have been)|'s|'re)\s+(?:all\s+|now\s+|already\s+)?(?:done|signed|sorted|complete|"
+    r"completed|finished|raised|booked|approved|in place|paid|closed|submitted|agreed|"
+    r"settled|fixed)(?:\s+(?:for today|now|already|off))?\s*[.;:!\-\u2013\u2014]?\s*",
+    re.IGNORECASE,
+)
+_ASKS = re.compile(r"\s*(?:(?:and|so|now)\s+)?(?:where|how|what|which|who|can|could|"
+                   r"is there|are there)\b", re.IGNORECASE)  # fmt: skip
 # A source the thing is missing from, named after the miss: "they're not in Greywell
 # Past", "it's not showing up in Confirm", "I can't see them in Aconex", "isn't on
 # Westlaw or Lexis". The thing is the need; the place named is where it is not.
@@ -311,8 +324,13 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     known: list[str] = []
     # whether a question of its own comes after each clause (one pass, from the end)
     asked_after = [False] * len(clauses)
+    # ... and whether one that asks or says the need does ("...; what I need is")
+    told_after = [False] * len(clauses)
     for k in range(len(clauses) - 2, -1, -1):
         asked_after[k] = asked_after[k + 1] or clauses[k + 1].rstrip().endswith("?")
+        told_after[k] = told_after[k + 1] or asked_after[k] \
+            or _NEED.match(clauses[k + 1]) is not None \
+            or _ASKS.match(clauses[k + 1]) is not None  # fmt: skip
 
     def dismiss(said: list[str]) -> None:
         """A source named is out by its name; other words said of a place are ruled out."""
@@ -321,8 +339,9 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     for k, clause in enumerate(clauses):
         if not clause.strip():
             continue
-        if asked_apart and not clause.rstrip().endswith("?") and _KNOWN.match(clause) \
-                and not _NEED.match(clause):  # fmt: skip
+        read = asked_apart and not clause.rstrip().endswith("?") and _KNOWN.match(clause) \
+            and not _NEED.match(clause)  # fmt: skip
+        if read or (told_after[k] and _DONE.fullmatch(clause)):
             known.append(clause)
         if not clause.rstrip().endswith("?") and _CLAUSE_CUE.search(clause):
             turn = _TURN.search(clause)

@@ -138,6 +138,8 @@ def test_long_hostile_questions_are_read_in_linear_time() -> None:
     assert analyse("The A" * 10_000 + " doesn't say it. Where?").negated
     # each clause a place that says too little, then a question: once over the clauses
     assert analyse("the report doesn't say it. " * 20_000 + "where?").negated == ("report",)
+    # each clause says what is done, then an ask without its question mark
+    assert "form" in analyse("The form is done. " * 20_000 + "where is the guidance").background
 
 
 def test_a_source_that_sends_the_asker_on_is_dismissed() -> None:
@@ -266,6 +268,23 @@ def test_what_the_asker_has_read_or_knows_is_background_to_what_they_ask() -> No
     assert analyse("I've read the outage timeline and want the analysis").background == ()
     assert analyse("We know the supplier. Is their certificate in date?").background == (
         "supplier",)
+
+
+def test_what_is_done_is_background_to_the_ask_after_it() -> None:
+    """"The contract is signed. Where's the guidance on the discount?" asks about the
+    discount; the signed contract is the situation."""
+    signed = analyse("The contract is signed. Where's the guidance on the discount?")
+    assert set(signed.background) == {"contract", "sign"}
+    checks = analyse("temperature checks are all done for today; what I need is allergens")
+    assert {"temperatur", "check"} <= set(checks.background)
+    assert "allergen" not in checks.background
+    envelope = analyse("the envelope is complete; where do the signed docs go")
+    assert "envelop" in envelope.background  # an ask without its question mark
+    # nothing asked after it, or more said than that it is done: the need itself
+    assert analyse("The contract is signed.").background == ()
+    assert analyse("Is the contract signed? Where is it?").background == ()
+    assert analyse("The contract is signed by a director we never met. Where is it?"
+                   ).background == ()  # fmt: skip
 
 
 def test_a_source_the_thing_is_missing_from_is_dismissed_by_name() -> None:
