@@ -104,6 +104,8 @@ from sourcefinder.routing._recall import Recall, Recaller
 from sourcefinder.routing._scope import (
     declared_absent,
     declared_absent_phrases,
+    declared_unowned,
+    own_asked,
     theirs_asked,
     unsaid,
 )
@@ -313,6 +315,8 @@ class OfflineRouter:
                                  if not self._lex.knows_a_form_of(t))  # fmt: skip
         # and its names of several words ("nursing homes") that no card says as such
         self._absent_phrases = unsaid(declared_absent_phrases(index.preamble), self._texts_with)
+        # and what it has none of its own of ("no pharmacy of our own")
+        self._unowned = declared_unowned(index.preamble)
         self._trust = dict(cfg.trust_factors)
         zipf("the")  # load the word-frequency table now, not on the first question
         self._cache: QueryCache | None = None
@@ -480,6 +484,7 @@ class OfflineRouter:
             absent += tuple(name for short, name in
                             self._absent_phrases.abbreviated(analysed.positive).items()
                             if not self._lex.knows_a_form_of(stem(short.lower())))  # fmt: skip
+        absent += own_asked(analysed.positive, self._unowned, self._ours)
         theirs = theirs_asked(analysed.positive, self._ours, self._name_stems)
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,
                          analysed.current, analysed.positive, uncovered, unmatched,

@@ -59,6 +59,12 @@ records", "how much does Ferrocrete pay its own operatives"): ``theirs_asked`` n
 body, and the router answers "nowhere" when its best match is one of the organization's
 own sources rather than an external source of theirs.
 
+What the organization has none of its own of ("We have no pharmacy of our own", "no
+in-house gas engineers") may well be someone else's, and a card may say whose: a word
+cards use is not ruled out. A question for the organization's own ("our own lab", "an
+in-house engineer", "the Calloway app", "the hospice pharmacy") is answered "nowhere"
+(``own_asked``).
+
 A "no" further on in a sentence ("Nothing over 25 kg, and no pallets") negates what
 follows it when nothing before it did; after a negation it only goes on the same list
 ("No same-day, no timed or express deliveries"). "No longer" and "no later" negate
@@ -304,6 +310,52 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
                     out.setdefault(cast(tuple[str, ...], short),
                                    " ".join(words[:k] + words[k + 1 :]))  # fmt: skip
     return out
+
+
+# "We have no pharmacy of our own", "no in-house laundry": the thing may well be
+# someone else's, and a card may say whose; what the organization has not is its own
+_OF_OUR_OWN = re.compile(r"([\w-]+)\s+of\s+(?:our|its)\s+own\s*$", re.IGNORECASE)
+_IN_HOUSE = re.compile(r"^\s*(?:no\s+)?in[- ]house\s+(?:[\w-]+\s+){0,2}?([\w-]+)\s*$",
+                       re.IGNORECASE)  # fmt: skip
+
+
+def declared_unowned(preamble: str) -> frozenset[str]:
+    """The stems of what a negation says the organization has none of its own of ("no
+    pharmacy of our own", "no in-house gas engineers"): the head of each such item."""
+    out: set[str] = set()
+    for cue, items in _scopes(preamble):
+        if cue and not _NEGATES.search(cue) and "cannot" not in cue.lower():
+            continue  # "is run by NCP": someone else's, said another way
+        for item in items:
+            head = _OF_OUR_OWN.search(item) or _IN_HOUSE.match(item)
+            if head:
+                out.update(terms(head.group(1).rsplit("-", 1)[-1]))
+    return frozenset(out - _NOT_SUBJECTS)
+
+
+def own_asked(question: str, heads: frozenset[str], ours: frozenset[str]) -> tuple[str, ...]:
+    """What ``question`` asks of the organization's own that it has none of (``heads``,
+    from ``declared_unowned``): "our own lab", "in-house transcription", "the Calloway
+    app", "the hospice pharmacy" (``ours``: the stems of the organization's name)."""
+    if not heads:
+        return ()
+    found = list(_WORD.finditer(question))
+    words = [m.group() for m in found]
+    low = [w.lower() for w in words]
+    out: dict[str, None] = {}
+    for k, word in enumerate(low):
+        if (word, low[k - 1] if k else "") in (("own", "our"), ("own", "its"), ("house", "in")):
+            start = k - 1  # "our own", "in-house"
+        elif (words[k][:1].isupper() or (k and low[k - 1] == "the")) \
+                and set(terms(word)) & ours:  # fmt: skip
+            start = k  # "Calloway", "the hospice"
+        else:
+            continue
+        for end in range(k + 1, min(k + 4, len(words))):
+            if set(terms(low[end])) & heads:
+                out[question[found[start].start() : found[end].end()]] = None
+                break
+    return tuple(out)
 
 
 def phrase_stems(words: list[str]) -> tuple[str | None, ...]:

@@ -12,6 +12,8 @@ from sourcefinder.routing._scope import (
     Phrases,
     declared_absent,
     declared_absent_phrases,
+    declared_unowned,
+    own_asked,
     theirs_asked,
 )
 from sourcefinder.routing._text import terms
@@ -293,6 +295,53 @@ def test_a_name_the_organization_has_not_is_also_asked_by_its_initials() -> None
     known = [*cards, card("bsl-partner", "the BSL agency we pass sign language requests to")]
     ranking = OfflineRouter(make_index(known, said)).rank(question)
     assert ranking.ruled_out == () and ranking.verdict != "nowhere"
+
+
+@pytest.mark.parametrize(
+    ("preamble", "heads"),
+    [
+        ("We have no pharmacy of our own.", {"pharmaci"}),
+        ("It runs no laboratory of its own beyond in-house analysers.", {"laboratori"}),
+        ("We have no pharmacy of our own, and no in-house gas engineers.",
+         {"pharmaci", "engin"}),
+        ("We have no anti-cheat of our own.", {"cheat"}),  # a compound's head
+        ("- no in-house laundry", {"laundri"}),
+        ("We have a pharmacy of our own.", set()),  # not negated
+        ("The car park of our own is run by NCP.", set()),
+    ],
+)  # fmt: skip
+def test_the_preamble_names_what_the_organization_has_none_of_its_own_of(
+        preamble: str, heads: set[str]) -> None:  # fmt: skip
+    assert declared_unowned(preamble) == heads
+
+
+def test_a_question_asks_for_the_organizations_own() -> None:
+    heads = frozenset({"pharmaci", "lab", "engin"})
+    ours = frozenset({"hollybank", "hospic"})
+    assert own_asked("Can our own lab run a migration test?", heads, ours) == ("our own lab",)
+    assert own_asked("Where's the hospice pharmacy's ordering system?", heads, ours) == (
+        "hospice pharmacy",)
+    assert own_asked("Is the Hollybank pharmacy open?", heads, ours) == ("Hollybank pharmacy",)
+    assert own_asked("an in-house gas engineer for Friday", heads, ours) == (
+        "in-house gas engineer",)
+    # the thing itself, whoever's it is, or the organization's own something else
+    assert own_asked("Which pharmacy supplies our drugs?", heads, ours) == ()
+    assert own_asked("our own rota for the lab", heads, ours) == ()  # too far
+    assert own_asked("a hospice nurse for the ward", heads, ours) == ()
+    assert own_asked("our own lab", frozenset(), ours) == ()
+
+
+def test_a_question_for_the_organizations_own_of_what_it_has_none_is_a_nowhere() -> None:
+    """"We have no migration-testing lab of our own": the external lab's card covers
+    migration testing, but "our own lab" has nowhere to go."""
+    cards = [card("fcm-lab", "migration test reports from our external accredited lab",
+                  contains="lab reports, test certificates")]  # fmt: skip
+    said = "Acme prints cartons. We have no migration-testing lab of our own."
+    router = OfflineRouter(make_index(cards, said))
+    own = router.rank("Can our own lab run a migration test this afternoon?")
+    assert own.verdict == "nowhere" and own.ruled_out == ("our own lab",)
+    theirs = router.rank("Where are the lab's migration test reports?")
+    assert theirs.verdict != "nowhere" and theirs.ruled_out == ()
 
 
 def test_many_declared_phrases_are_matched_in_one_pass() -> None:
