@@ -49,10 +49,11 @@ Language interpreting" rules out "a BSL interpreter", while no card uses "BSL".
 What is someone else's is read the same way: "road gullies are the county council's",
 "their lifts and car parks are theirs", "the sports centre is run by Harrowfield Leisure
 Trust", "the collection belongs to the City Council", "parish registers are all held by
-the Record Office" (what comes first, never the owner named after "by" or "to", nor where
-the things are: "the cafés and shops in the Wrenford terminal are run by Galley & Co" is
-about cafés and shops), and "the British Transport Police keep their own crime records"
-(what comes after).
+the Record Office", "tachograph records stay with Rowley Haulage" (what comes first,
+never the owner named after "by", "to" or "with", nor where the things are: "the cafés
+and shops in the Wrenford terminal are run by Galley & Co" is about cafés and shops; and
+not in an aside: "(signatures stay with the scans)" are kept together), and "the
+British Transport Police keep their own crime records" (what comes after).
 
 A question can ask for another body's own records itself ("Openreach's own cable
 records", "how much does Ferrocrete pay its own operatives"): ``theirs_asked`` names the
@@ -109,6 +110,8 @@ _NOT_OURS = r"\b(?:is|are)(?:\s+not|n't)\s+ours\b"
 _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w-]+(?:'s|s'))"
            r"(?=\s*(?:[,;.()]|$|\s+(?:too|not|alone)\b))"
            r"|\bbelongs?\s+to\b"
+           # "drivers' hours and tachograph records stay with Rowley Haulage"
+           r"|\b(?:stays?|stayed|remains?|remained|sits?|rests?|lies?)\s+with\b"
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?(?:run|administered|managed|operated|provided|"
            r"issued|maintained|owned|held|kept)\s+by\b"
            # "are set and held by our importers", "are cooked and served by our caterer"
@@ -116,7 +119,7 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w
 # an aside in brackets that is a clause of its own: "(linen is rented from Elis)"
 _ASIDE = re.compile(r"\((?=[^(),]*\b(?:is|are|was|were|go|goes|do|does|"
                     r"[a-z]+ed|deliver|sell|sells|run|runs|handle|handles)\b)[^(),]*\)")
-_AGENT = re.compile(r"\b(?:by|to)$", re.IGNORECASE)  # whose name follows the cue
+_AGENT = re.compile(r"\b(?:by|to|with)$", re.IGNORECASE)  # whose name follows the cue
 # ... and what comes after: "the Rail Ombudsman keeps its own case files"
 _THEIR_OWN = r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
 _BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<theirs>{_THEIRS})"
@@ -184,6 +187,9 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
             elif cue.lastgroup == "ours":
                 scope = sentence[start:cue.start()].rsplit(":", 1)[-1]
             elif cue.lastgroup == "theirs":
+                aside = sentence.rfind("(", 0, cue.start()) > sentence.rfind(")", 0, cue.start())
+                if aside and cue.group().lower().endswith("with"):
+                    continue  # "(signatures stay with the scans)": kept together, not theirs
                 # "the UN-led clusters (WASH ..., Food Security by WFP) are run by those
                 # agencies" is about the clusters, not food
                 scope = BRACKETED.sub(" ", sentence[start:cue.start()].rsplit(":", 1)[-1])

@@ -85,6 +85,10 @@ def _stems(words: str) -> set[str]:
         ("No same-day, no timed or pre-12 services.", "timed services", ""),
         ("Parcels go by van, and no longer by rail, or no later than noon.", "",
          "rail noon van"),
+        # what stays with someone else is theirs; kept with something else, it is not
+        ("Drivers' hours and tachograph records stay with Rowley Haulage.",
+         "drivers hours tachograph records", "rowley haulage"),
+        ("Photos are kept 90 days (signatures stay with the scans).", "", "signatures scans"),
         ("Parish registers and tithe maps are all held by the Record Office.",
          "parish registers tithe maps", "record office"),
         ("Shelf prices abroad are set and held by our importers.", "shelf prices",
