@@ -80,7 +80,10 @@ _CLAUSE_CUE = re.compile(
     # "I'm not sure", "I'm not well enough for my shift": a state, not a dismissal
     r"(?:i|we)(?:'m|'re| am| are) not\b(?! sure| certain| clear| aware| well| feeling| able"
     r"| available| around| free| going| coming| in today)|"
-    r"(?:i|we) (?:do|did)(?:n't| not) (?:need|want|mean|care about)\b)",
+    # "I don't want to get the steps wrong", "... to start from scratch": a worry
+    r"(?:i|we) (?:do|did)(?:n't| not) (?:need|want|mean|care about)\b(?! to (?:get\b[^.;!?]*"
+    r"\bwrong\b|start (?:again|over|from scratch)|miss|mess|break|lose|risk|forget|upset|"
+    r"waste|make (?:a )?mistakes?)))",
     re.IGNORECASE,
 )
 # ... up to where the asker turns to what they do want: "Not the IEC standard, I mean

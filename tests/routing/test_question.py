@@ -64,6 +64,9 @@ from sourcefinder.routing._text import terms
          "it's our own stationery supplier's bill.", ("client", "invoic")),
         ("It's not a complaint, he just called to update his address.",
          "he just called to update his address.", ("complaint",)),
+        # what the asker does not want done is dismissed (a worry is not: see below)
+        ("I don't want to change her booking. The passenger wants to complain.",
+         "The passenger wants to complain.", ("chang", "book")),
     ],
 )  # fmt: skip
 def test_negated_spans_are_split_off(question: str, positive: str, negated: tuple) -> None:
@@ -81,6 +84,9 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         "I don't know where the payroll calendar is.",
         "I'm not sure my situation qualifies for unpaid leave. Who can I ask privately?",
         "I'm not well enough for my shift at the hub tonight. Where do I record that?",
+        # a worry, not a dismissal
+        "How do I put the rent up on a periodic tenancy? I don't want to get the steps wrong.",
+        "Have we answered a question about the workhouse? I don't want to start from scratch.",
         # the named source is not the subject: what it shows is still the need
         "The control room screen shows Kelvin Rd feeder load now, but I need last winter's.",
         "I've got the Maximo record but it doesn't tell me which streets are fed from it.",
