@@ -111,6 +111,9 @@ _SAYS_LITTLE = re.compile(
     r"am looking for|'d like)\b",
     re.IGNORECASE,
 )
+# ... said of its subject, not of something later ("Landlord rang saying his statement
+# doesn't show the repair" is about the statement)
+_NEXT_TO = re.compile(r"\s*(?:(?:just|still|really|even|also|simply|actually)\s+)?")
 # A source in subject place of a statement of what it shows, before the asker turns to
 # what they want: "Looker shows gross bookings. Where do I get net revenue?", "IBP shows
 # the plan, but how much do we physically have?". Subject: up to four words. For "says",
@@ -364,7 +367,9 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             # "the public collections website doesn't say which store - where can I see
             # it?": a place of the asker's own words, then a question of its own
             subject = _PLACE_SUBJECT.fullmatch(clause, 0, says.start())
-        if says and subject and subject.end() <= says.start() and terms(subject.group(1)):
+        if says and subject and subject.end() <= says.start() and terms(subject.group(1)) \
+                and (says.group().startswith((",", " ")) or _NEXT_TO.fullmatch(
+                    clause, subject.end(), says.start())):  # fmt: skip
             dismiss(terms(subject.group(1)))
             clause = clause[subject.end() :]
         elif stated and (shown := _shown_by(clause, asked_apart, is_source)):

@@ -84,6 +84,8 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         "I don't know where the payroll calendar is.",
         "I'm not sure my situation qualifies for unpaid leave. Who can I ask privately?",
         "I'm not well enough for my shift at the hub tonight. Where do I record that?",
+        # what says too little is not the sentence's first word but something later
+        "Landlord rang saying his statement doesn't show the repair. Can I check it?",
         # a worry, not a dismissal
         "How do I put the rent up on a periodic tenancy? I don't want to get the steps wrong.",
         "Have we answered a question about the workhouse? I don't want to start from scratch.",
