@@ -90,7 +90,11 @@ _CLAUSE_CUE = re.compile(
 # our own spec", "Not my pay, I just want my shifts", "It's not a complaint, he just
 # called": a new subject after the comma.
 _TURN = re.compile(
-    r",\s*(?:but|just|only|(?:i|we|he|she|they)\b|(?:it|this|that)(?:'s| is| was)\b)",
+    r",\s*(?:but|just|only|(?:i|we|he|she|they)\b|(?:it|this|that)(?:'s| is| was)\b"
+    # "..., my work laptop just won't join the Wi-Fi": a subject of its own and its verb
+    r"|(?:my|our|his|her|their|the)\s+(?:[\w-]+\s+){0,3}?(?:(?:just|still)\s+)?(?:is|are|"
+    r"was|were|has|have|had|keeps|will|won't|can't|cannot|doesn't|didn't|isn't|aren't|"
+    r"wasn't|hasn't)\b)",
     re.IGNORECASE,
 )
 # A place that failed: what comes before is dismissed ("I checked the reviews site and it

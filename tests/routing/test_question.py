@@ -64,6 +64,10 @@ from sourcefinder.routing._text import terms
          "it's our own stationery supplier's bill.", ("client", "invoic")),
         ("It's not a complaint, he just called to update his address.",
          "he just called to update his address.", ("complaint",)),
+        ("This isn't a bug in our app, my laptop just won't join the Wi-Fi. Where's that?",
+         "my laptop just won't join the Wi-Fi. Where's that?", ("bug", "app")),
+        ("Not the tender, the contract is what I need", "the contract is what I need",
+         ("tender",)),
         # what the asker does not want done is dismissed (a worry is not: see below)
         ("I don't want to change her booking. The passenger wants to complain.",
          "The passenger wants to complain.", ("chang", "book")),
