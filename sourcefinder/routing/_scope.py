@@ -53,7 +53,10 @@ the Record Office", "tachograph records stay with Rowley Haulage" (what comes fi
 never the owner named after "by", "to" or "with", nor where the things are: "the cafés
 and shops in the Wrenford terminal are run by Galley & Co" is about cafés and shops; and
 not in an aside: "(signatures stay with the scans)" are kept together), and "the
-British Transport Police keep their own crime records" (what comes after).
+British Transport Police keep their own crime records" and "our panel solicitors Lambert
+Rowe LLP, who keep the court files and bundles" (what comes after; from such a clause,
+only names of several words: "..., which holds the medical side of fitness tests" rules
+out no "side").
 
 A question can ask for another body's own records itself ("Openreach's own cable
 records", "how much does Ferrocrete pay its own operatives"): ``theirs_asked`` names the
@@ -121,7 +124,11 @@ _ASIDE = re.compile(r"\((?=[^(),]*\b(?:is|are|was|were|go|goes|do|does|"
                     r"[a-z]+ed|deliver|sell|sells|run|runs|handle|handles)\b)[^(),]*\)")
 _AGENT = re.compile(r"\b(?:by|to|with)$", re.IGNORECASE)  # whose name follows the cue
 # ... and what comes after: "the Rail Ombudsman keeps its own case files"
-_THEIR_OWN = r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
+_THEIR_OWN = (r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
+              # "... our panel solicitors Lambert Rowe LLP, who keep the court files"
+              r"|,\s*(?:who|which)\s+(?:keeps?|holds?|owns?|runs?|stores?|maintains?|"
+              r"manages?)\b")
+_RELATIVE = re.compile(r",\s*(?:who|which)\s", re.IGNORECASE)
 _BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<theirs>{_THEIRS})"
                        f"|(?P<neg>{_NEGATION}|{_THEIR_OWN})|(?P<own>{_OWNING})",
                        re.IGNORECASE)  # fmt: skip
@@ -250,6 +257,8 @@ def declared_absent(preamble: str) -> frozenset[str]:
     """The stemmed words the preamble puts inside a negation of the organization."""
     out: set[str] = set()
     for cue, items in _scopes(preamble):
+        if _RELATIVE.match(cue):
+            continue  # "..., which runs parking charges": named things only, as phrases
         words = [w for item in items for w in _WORD.findall(_COMPOUND.sub(" ", item))]
         if _PASSIVE.fullmatch(cue) or (_VERB_FIRST.search(cue) and _names_its_object(words)):
             words = words[1:]  # "were not kept": the participle is the relation
