@@ -69,6 +69,10 @@ cards use is not ruled out. A question for the organization's own ("our own lab"
 in-house engineer", "the Calloway app", "the hospice pharmacy") is answered "nowhere"
 (``own_asked``).
 
+What a thing is said in contrast to is not had: "We use Microsoft Teams, not Slack",
+"our valuations are market appraisals, not RICS surveys" (not "not ours", "not here" or
+"not by us", and not a word for a word: "Vocabulary: stores, not shops").
+
 A "no" further on in a sentence ("Nothing over 25 kg, and no pallets") negates what
 follows it when nothing before it did; after a negation it only goes on the same list
 ("No same-day, no timed or express deliveries"). "No longer" and "no later" negate
@@ -100,6 +104,9 @@ _NEGATION = (
     r"ships?|has|have|had|holds?|keeps?|builds?|hosts?|employs?)"
     r"(?:\s+(?:and|or)\s+[a-z]+)?\s+no\b"  # "we sell and license no merchandise"
     r"|\bnever\b|\bneither\b|\bthere(?: is|'s| are) no\b|(?:^|:)\s*no\b"
+    # "We use Teams, not Slack", "our valuations are market appraisals, not RICS surveys"
+    r"|(?<![:;]\s)(?<=\w),\s*not\b(?!\s+(?:ours|us|by|with|here|there|the answers|part|only|"
+    r"just|even|always|yet|least|because|that|what|how|which|who|when|where|to)\b)"
     r"|(?P<also>(?:,|\b(?:and|or|nor)\b)\s+no\b)"
     r"(?!\s+(?:longer|later|earlier|more|less|fewer|sooner|one)\b)"
 )
@@ -128,6 +135,9 @@ _THEIR_OWN = (r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
               # "... our panel solicitors Lambert Rowe LLP, who keep the court files"
               r"|,\s*(?:who|which)\s+(?:keeps?|holds?|owns?|runs?|stores?|maintains?|"
               r"manages?)\b")
+_CONTRASTED = re.compile(r",\s*not\b")
+_VOCABULARY = re.compile(r"\b(?:vocabulary|glossary|terms|jargon|words?|(?:we|people) "
+                         r"(?:say|call|write)|(?:is|are) called)\b", re.IGNORECASE)  # fmt: skip
 _RELATIVE = re.compile(r",\s*(?:who|which)\s", re.IGNORECASE)
 _BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<theirs>{_THEIRS})"
                        f"|(?P<neg>{_NEGATION}|{_THEIR_OWN})|(?P<own>{_OWNING})",
@@ -182,6 +192,8 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
         starts = [0] + [_after_agent(sentence, c) for c in cues[:-1]]
         for cue, start, end in zip(cues, starts, ends, strict=True):
             if cue.lastgroup == "neg":
+                if _CONTRASTED.match(cue.group()) and _VOCABULARY.search(sentence, 0, cue.start()):
+                    continue  # "Vocabulary: stores, not shops": a word, not a thing
                 # "(millers deliver flour)": an aside with its own verb says who does
                 # it instead, not what is not done
                 scope = _ASIDE.sub(" ", sentence[cue.end():end].split(":", 1)[0])

@@ -48,6 +48,14 @@ def _stems(words: str) -> set[str]:
          "shareholder register", "owned fund"),
         ("There's no trading desk. No franchises, no concessions.",
          "trading desk franchises concessions", ""),
+        # what a thing is said in contrast to ("X, not Y") is not had; a word is a word
+        ("We use Microsoft Teams, not Slack. Our valuations are market appraisals, not "
+         "RICS surveys.", "slack rics surveys", "teams microsoft valuations appraisals"),
+        ("Those are the council's files, not ours. This index tells you where to look, not "
+         "the answers. The archive is read there, not here, and kept by them, not by us.",
+         "", "answers here us"),
+        ("Vocabulary: stores, not shops. We say colleagues, not employees.", "",
+         "shops employees stores colleagues"),
         ("What we do not do, so nobody searches for it: crime, conveyancing or immigration.",
          "crime conveyancing immigration", ""),  # a "what we do not do" heads its list
         ("No offices abroad (work there goes to partner firms). No drafting tool is in "
