@@ -56,7 +56,9 @@ not in an aside: "(signatures stay with the scans)" are kept together), and "the
 British Transport Police keep their own crime records" and "our panel solicitors Lambert
 Rowe LLP, who keep the court files and bundles" (what comes after; from such a clause,
 only names of several words: "..., which holds the medical side of fitness tests" rules
-out no "side").
+out no "side"). So is what is "employed", "enforced", "decided", "supplied", "funded",
+"handled", "processed" or "paid" by another: "whose kitchen staff are employed by them"
+rules out "kitchen staff", not "kitchen".
 
 A question can ask for another body's own records itself ("Openreach's own cable
 records", "how much does Ferrocrete pay its own operatives"): ``theirs_asked`` names the
@@ -123,7 +125,8 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w
            # "drivers' hours and tachograph records stay with Rowley Haulage"
            r"|\b(?:stays?|stayed|remains?|remained|sits?|rests?|lies?)\s+with\b"
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?(?:run|administered|managed|operated|provided|"
-           r"issued|maintained|owned|held|kept)\s+by\b"
+           r"issued|maintained|owned|held|kept|employed|enforced|decided|supplied|funded|"
+           r"handled|processed|paid)\s+by\b"
            # "are set and held by our importers", "are cooked and served by our caterer"
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?[a-z]+\s+and\s+[a-z]+\s+by\b")
 # an aside in brackets that is a clause of its own: "(linen is rented from Elis)"
@@ -138,7 +141,8 @@ _THEIR_OWN = (r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
 _CONTRASTED = re.compile(r",\s*not\b")
 _VOCABULARY = re.compile(r"\b(?:vocabulary|glossary|terms|jargon|words?|(?:we|people) "
                          r"(?:say|call|write)|(?:is|are) called)\b", re.IGNORECASE)  # fmt: skip
-_RELATIVE = re.compile(r",\s*(?:who|which)\s", re.IGNORECASE)
+_NAMED_ONLY = re.compile(r",\s*(?:who|which)\s|\b(?:employed|enforced|decided|supplied|"
+                         r"funded|handled|processed|paid)\s+by\b", re.IGNORECASE)  # fmt: skip
 _BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<theirs>{_THEIRS})"
                        f"|(?P<neg>{_NEGATION}|{_THEIR_OWN})|(?P<own>{_OWNING})",
                        re.IGNORECASE)  # fmt: skip
@@ -269,8 +273,10 @@ def declared_absent(preamble: str) -> frozenset[str]:
     """The stemmed words the preamble puts inside a negation of the organization."""
     out: set[str] = set()
     for cue, items in _scopes(preamble):
-        if _RELATIVE.match(cue):
-            continue  # "..., which runs parking charges": named things only, as phrases
+        if _NAMED_ONLY.search(cue):
+            # "..., which runs parking charges", "whose kitchen staff are employed by
+            # them": named things only, as phrases
+            continue
         words = [w for item in items for w in _WORD.findall(_COMPOUND.sub(" ", item))]
         if _PASSIVE.fullmatch(cue) or (_VERB_FIRST.search(cue) and _names_its_object(words)):
             words = words[1:]  # "were not kept": the participle is the relation
