@@ -103,8 +103,10 @@ _NEGATION = (
     r"\b(?:does|do|did|is|are|was|were|has|have|can|will)(?:\s+not\b|n't\b)(?!\s+own\b)"
     r"|\bcannot\b"
     r"|\b(?:runs?|sells?|issues?|supports?|offers?|makes?|operates?|provides?|"
-    r"ships?|has|have|had|holds?|keeps?|builds?|hosts?|employs?)"
-    r"(?:\s+(?:and|or)\s+[a-z]+)?\s+no\b"  # "we sell and license no merchandise"
+    r"ships?|has|have|had|holds?|keeps?|builds?|hosts?|employs?|charges?)"
+    r"(?:\s+(?:and|or)\s+[a-z]+)?"  # "we sell and license no merchandise"
+    # "we charge tenants no fees", not "it runs at no cost"
+    r"(?:\s+(?!(?:at|for|with|in|on|to|by|of|from|and|or)\b)[a-z]+)?\s+no\b"
     r"|\bnever\b|\bneither\b|\bthere(?: is|'s| are) no\b|(?:^|:)\s*no\b"
     # "We use Teams, not Slack", "our valuations are market appraisals, not RICS surveys"
     r"|(?<![:;]\s)(?<=\w),\s*not\b(?!\s+(?:ours|us|by|with|here|there|the answers|part|only|"
@@ -318,7 +320,9 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
                 named.append(words)
         # "pet, travel or business insurance": the last item's noun is also that of the
         # single words before it that name no thing of their own (not "ambulances")
-        if len(named) > 1 and len(named[-1]) == 2:
+        last = next((item.split() for item in reversed(items) if _WORD.search(item)), [])
+        if len(named) > 1 and (len(named[-1]) == 2 or len([w for w in last if terms(w)]) == 2):
+            # ("referencing, admin, renewal or check-out fees": a compound is one word)
             head = named[-1][-1]
             named += [[words[0], head] for words in named[:-1]
                       if len(words) == 1 and not words[0].lower().endswith("s")]
