@@ -38,7 +38,9 @@ of the negation's list ("ambulances, nursing homes or dental services"), without
 verb a "does not" or "never" puts first ("does not offer a store card": "store card"),
 and is matched word for word, stopwords aside, one other word allowed between two of
 them. The noun that ends a list ("pet, travel or business insurance") is shared by the
-single words before it: "travel insurance" is a phrase too. A compound is a name of its
+single words before it: "travel insurance" is a phrase too, as is "renewal fees" in "we
+charge tenants no referencing, renewal or check-out fees" (a compound counts as one word,
+and a verb's object may stand before the "no"). A compound is a name of its
 own: "no investor-relations materials" rules out "the investor relations pack". Whose
 the thing is is no part of its name: "never store subscribers' card numbers" rules out
 "card numbers"; but what an "its" or "their" refers back to is: "HMO licences and their
