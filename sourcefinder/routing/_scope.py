@@ -171,7 +171,7 @@ EVERYDAY = 1.0  # the specificity of "today": a word this common names no subjec
 RARE_VERB = 2.0  # "generate", "repair", "fluoridate": a verb this rare says what is not done
 # "user-generated content", "in-game advertising": a compound's parts are not subjects
 _COMPOUND = re.compile(r"\S+-\S+")
-_JOINED = re.compile(r"(?<=[^\W_]-)[^\W_]+|[^\W_]+(?=-[^\W_]|')")
+_ALNUM = re.compile(r"[^\W_]+")
 # The negation's own words, the index's description of itself and the indefinite
 # pronouns ("so nobody goes looking", "anywhere outside the UK") say nothing absent.
 _NOT_SUBJECTS = frozenset(terms("does do did not never neither no runs sells issues "
@@ -198,9 +198,11 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
             yield "", [_before_verb(item) for item in _LIST.split(listed)]
         ends = [c.start() for c in cues[1:]] + [len(sentence)]
         starts = [0] + [_after_agent(sentence, c) for c in cues[:-1]]
+        vocabulary = _VOCABULARY.search(sentence)  # once a sentence, not once a cue
         for cue, start, end in zip(cues, starts, ends, strict=True):
             if cue.lastgroup == "neg":
-                if _CONTRASTED.match(cue.group()) and _VOCABULARY.search(sentence, 0, cue.start()):
+                if vocabulary and vocabulary.start() < cue.start() \
+                        and _CONTRASTED.match(cue.group()):  # fmt: skip
                     continue  # "Vocabulary: stores, not shops": a word, not a thing
                 # "(millers deliver flour)": an aside with its own verb says who does
                 # it instead, not what is not done
@@ -214,8 +216,8 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
             elif cue.lastgroup == "ours":
                 scope = sentence[start:cue.start()].rsplit(":", 1)[-1]
             elif cue.lastgroup == "theirs":
-                aside = sentence.rfind("(", 0, cue.start()) > sentence.rfind(")", 0, cue.start())
-                if aside and cue.group().lower().endswith("with"):
+                if cue.group().lower().endswith("with") and sentence.rfind(
+                        "(", start, cue.start()) > sentence.rfind(")", start, cue.start()):
                     continue  # "(signatures stay with the scans)": kept together, not theirs
                 # "the UN-led clusters (WASH ..., Food Security by WFP) are run by those
                 # agencies" is about the clusters, not food
@@ -297,7 +299,7 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
     ("customer app" for "customer mobile app"): stems -> as written."""
     out: dict[tuple[str, ...], str] = {}
     # words joined to another by a hyphen ("in-house"), or saying whose ("subscribers'")
-    joined = set(_JOINED.findall(preamble.lower()))
+    joined = _joined(preamble.lower())
     for cue, items in _scopes(preamble):
         if _VERB_FIRST.search(cue):
             verb, _, rest = items[0].strip().partition(" ")
@@ -395,6 +397,19 @@ def own_asked(question: str, heads: frozenset[str], ours: frozenset[str]) -> tup
                 out[question[found[start].start() : found[end].end()]] = None
                 break
     return tuple(out)
+
+
+def _joined(text: str) -> set[str]:
+    """The words of ``text`` joined to another by a hyphen ("in-house", "check-out") or
+    saying whose ("subscribers'"), in one pass."""
+    out: set[str] = set()
+    for m in _ALNUM.finditer(text):
+        a, b = m.start(), m.end()
+        after = text[b : b + 2]
+        if (a >= 2 and text[a - 1] == "-" and text[a - 2].isalnum()) or after[:1] == "'" \
+                or (after[:1] == "-" and after[1:].isalnum()):  # fmt: skip
+            out.add(m.group())
+    return out
 
 
 def phrase_stems(words: list[str]) -> tuple[str | None, ...]:

@@ -215,10 +215,15 @@ def test_a_word_some_card_uses_in_another_form_is_never_ruled_out() -> None:
                  "It does not sell gas: " * 5_000,
                  # a long paragraph before a list, and a long list under a long head
                  "word " * 50_000 + "\n- no gas", "x " * 20_000 + ":\n" + "- no gas\n" * 20_000,
-                 "gas is x " + "x " * 50_000 + "x's.", "are the x's x " * 20_000],
+                 "gas is x " + "x " * 50_000 + "x's.", "are the x's x " * 20_000,
+                 # a contrast after a word for a word, and asides that stay with another
+                 "Vocabulary: " + "Teams, not Slack " * 20_000,
+                 "(" + "records stay with the council " * 20_000],
 )  # fmt: skip
 def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
     assert declared_absent(preamble) <= set(terms("gas x"))
+    assert declared_unowned(preamble) == frozenset()
+    assert all(len(stems) <= 4 for stems in declared_absent_phrases(preamble))
 
 
 @pytest.mark.parametrize(
