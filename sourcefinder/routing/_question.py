@@ -266,6 +266,8 @@ _BUT = re.compile(
     r"could|is there))",
     re.IGNORECASE,
 )
+_ASKED = re.compile(r"\?|\b(?:where|how|what|which|who|when|why|can|could|need|want|wants|"
+                    r"after|looking|trying|should|is there|are there)\b", re.IGNORECASE)
 _WHERE_OR_END = re.compile(r"\bwhere\b|[.:;!?]", re.IGNORECASE)
 
 
@@ -412,11 +414,13 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
 
 def _background(positive: str) -> tuple[str, ...]:
     """What is said only before a "but": the situation, not the ask ("the fault ticket's
-    closed but the customer wants money off their bill")."""
+    closed but the customer wants money off their bill"), when an ask follows it ("has
+    paid for a year but the site says his articles are used up" is all the subject)."""
     turn = _BUT.search(positive)
     if not turn:
         return ()
-    before, after = terms(positive[: turn.start()]), set(terms(positive[turn.end() :]))
-    if not after:
+    rest = positive[turn.end() :]
+    before, after = terms(positive[: turn.start()]), set(terms(rest))
+    if not after or not _ASKED.search(rest):
         return ()
     return tuple(dict.fromkeys(t for t in before if t not in after))

@@ -239,6 +239,9 @@ def test_what_comes_before_a_but_is_the_situation_not_the_ask() -> None:
     assert "bill" not in both.background and "paid" in both.background
     assert analyse("where is the customer's bill?").background == ()
     assert analyse("the fault ticket's closed, but").background == ()  # nothing after it
+    # a report of what went wrong, with no ask after the "but": all of it is the subject
+    report = "He has paid for digital for a year but the site says his free articles are used up."
+    assert analyse(report).background == ()
 
 
 def test_what_is_done_before_a_now_is_the_situation_not_the_ask() -> None:
