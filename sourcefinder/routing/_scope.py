@@ -95,6 +95,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 from typing import cast
 
 from sourcefinder.routing._rarity import specificity
@@ -232,6 +233,18 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
             yield cue.group(), [_before_verb(item) for item in items]
 
 
+@lru_cache(maxsize=8)
+def _scoped(preamble: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``_scopes`` once a preamble: the router reads it three ways at startup."""
+    return tuple((cue, tuple(items)) for cue, items in _scopes(preamble))
+
+
+def _read(preamble: str) -> Iterator[tuple[str, list[str]]]:
+    """Each negation and its items, the items a list of one's own to edit."""
+    for cue, items in _scoped(preamble):
+        yield cue, list(items)
+
+
 def _cues(sentence: str) -> list[re.Match[str]]:
     """The sentence's negations; an "and no" or ", no" only where no negation came
     before it ("no pallets" in "Nothing over 25 kg, and no pallets"), since after one it
@@ -278,7 +291,7 @@ def _names_its_object(words: list[str]) -> bool:
 def declared_absent(preamble: str) -> frozenset[str]:
     """The stemmed words the preamble puts inside a negation of the organization."""
     out: set[str] = set()
-    for cue, items in _scopes(preamble):
+    for cue, items in _read(preamble):
         if _NAMED_ONLY.search(cue):
             # "..., which runs parking charges", "whose kitchen staff are employed by
             # them": named things only, as phrases
@@ -300,7 +313,7 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
     out: dict[tuple[str, ...], str] = {}
     # words joined to another by a hyphen ("in-house"), or saying whose ("subscribers'")
     joined = _joined(preamble.lower())
-    for cue, items in _scopes(preamble):
+    for cue, items in _read(preamble):
         if _VERB_FIRST.search(cue):
             verb, _, rest = items[0].strip().partition(" ")
             items[0] = rest  # "sell gas": the verb goes
@@ -364,7 +377,7 @@ def declared_unowned(preamble: str) -> frozenset[str]:
     """The stems of what a negation says the organization has none of its own of ("no
     pharmacy of our own", "no in-house gas engineers"): the head of each such item."""
     out: set[str] = set()
-    for cue, items in _scopes(preamble):
+    for cue, items in _read(preamble):
         if cue and not _NEGATES.search(cue) and "cannot" not in cue.lower():
             continue  # "is run by NCP": someone else's, said another way
         for item in items:

@@ -289,6 +289,15 @@ def test_the_preamble_names_what_the_organization_has_not(preamble: str,
     assert set(declared_absent_phrases(preamble).values()) == phrases
 
 
+def test_a_preamble_read_again_reads_the_same() -> None:
+    """The negations are read once a preamble and kept: reading the phrases edits its
+    own copy of each list ("never see or store": the verbs go), not the one kept."""
+    preamble = "We never see or store players' payment card details. We sell no gas."
+    first = declared_absent_phrases(preamble)
+    assert declared_absent_phrases(preamble) == first
+    assert declared_absent(preamble) == declared_absent(preamble) >= {"ga"}
+
+
 CARE = [
     card("bed-board", "live bed status on hospital wards", contains="beds per ward, nursing "
          "notes, discharge lounge"),
