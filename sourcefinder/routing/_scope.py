@@ -157,6 +157,7 @@ _WORD = re.compile(r"[^\W_]+")
 _TOKEN = re.compile(r"[^\W_]+|[.,;:!?()\[\]{}\"—–]")
 # an item opening with whose it is ("subscribers' card numbers", "a member's vet visits")
 _OWNER = re.compile(r"\s*(?:(?:a|an|the|our|its|their)\s+)?[^\W_]+(?:'s|s')\s", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s\b")
 _VERB_FIRST = re.compile(r"(?:not|n't|never)$", re.IGNORECASE)
 _LIST = re.compile(r",|\(|\)|\b(?:or|and|nor)\b", re.IGNORECASE)
 _INITIALISM = re.compile(r"\b[A-Z]{2,5}\b")
@@ -324,9 +325,11 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
         for k, item in enumerate(items):
             if k and _THEIR.match(item):
                 continue  # "HMO licences and their public registers": not any register
-            words = _WORD.findall(item)
+            # "Hollins Park's safety certificate" is one name of four words
+            words = _WORD.findall(_POSSESSIVE.sub("", item))
             owner = _OWNER.match(item)
-            if owner and len(_WORD.findall(item[owner.end():])) > 1:
+            if owner and not owner.group().split()[-1][:1].isupper() \
+                    and len(_WORD.findall(item[owner.end():])) > 1:  # fmt: skip
                 # "subscribers' card numbers" are card numbers, whoever's they are
                 named.append(_WORD.findall(item[owner.end():]))
             while words and not terms(words[0]):
@@ -352,13 +355,16 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
             if None in stems:  # "share scheme for staff": the name before its preposition
                 stems = stems[: stems.index(None)]
                 words = words[: len(stems)]
+            tail = len(stems) > 4 and not any(c.isdigit() for w in words for c in w)
+            if tail:  # "Fast-track Continuing Healthcare funding": its last three, whole
+                stems, words = stems[-3:], words[-3:]
             if 2 <= len(stems) <= 4 and None not in stems \
                     and not set(stems) & _NOT_SUBJECTS:  # fmt: skip
                 out.setdefault(cast(tuple[str, ...], stems), " ".join(words))
                 # "no customer mobile app" is asked as "the customer app": one word
                 # before the head may go, not one of a compound ("in-house gas
                 # engineers" are not all gas engineers) or whose they are
-                bound = any(w.lower() in joined for w in words[:-1])
+                bound = tail or any(w.lower() in joined for w in words[:-1])
                 for k in range(len(stems) - 1 if len(stems) == 3 and not bound else 0):
                     short = stems[:k] + stems[k + 1 :]
                     out.setdefault(cast(tuple[str, ...], short),

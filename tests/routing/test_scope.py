@@ -251,7 +251,13 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
          {"pet insurance", "travel insurance", "business insurance"}),
         # whose they are is no part of the name: a question asks about "the card number"
         ("We never store subscribers' card numbers; we offer no member's vet visits.",
-         {"subscribers card numbers", "card numbers", "vet visits"}),
+         {"subscribers card numbers", "card numbers", "member vet visits", "vet visits"}),
+        # a name of five words or more is asked by its last three
+        ("Fast-track Continuing Healthcare funding is decided by the ICB.",
+         {"Fast track", "Continuing Healthcare funding"}),
+        # a place's own is no one else's: its name is part of the name
+        ("Hollins Park's safety certificate and stewarding belong to Hollins United.",
+         {"Hollins Park safety certificate"}),
         # a list of verbs: each goes ("never see or store")
         ("We never see or store players' payment card details.",
          {"players payment card details", "payment card details", "card details",
