@@ -75,13 +75,13 @@ def test_the_example_suite_is_well_formed() -> None:
 @pytest.mark.parametrize(
     "org", ["ardent", "ashbytown", "ashcombe", "brackenridge", "brightline", "brightwater",
             "calloway", "cobalt", "corrievale",
-            "coldharbour", "fernhollow", "greywell", "gullhaven", "halden", "harrowgate",
-            "heronsgate", "hollybank",
+            "coldharbour", "ellisfield", "fernhollow", "greywell", "gullhaven", "halden",
+            "harrowgate", "heronsgate", "hollybank",
             "kestrel", "kingsmere", "kilnworth", "lanternfish", "larchmont", "larkspur",
             "lindqvist", "marrowby",
             "meridian", "northwind", "oakmere", "orchardvale", "parcelwise", "pembury",
             "pennant", "pinfold", "quillpay", "ravensmoor", "saltmarsh", "sedgebrook", "skerry",
-            "tessellate",
+            "tarnbrook", "tessellate",
             "thistledown", "thornfield", "tidewell", "velmora", "wrenford"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
