@@ -132,6 +132,9 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?(?:run|administered|managed|operated|provided|"
            r"issued|maintained|owned|held|kept|employed|enforced|decided|supplied|funded|"
            r"handled|processed|paid)\s+by\b"
+           # "the cafés are franchised to Kettle & Crumb Ltd"
+           r"|\b(?:is|are|was|were)\s+(?:all\s+|also\s+)?(?:franchised|outsourced|leased|"
+           r"transferred|subcontracted|contracted\s+out)\s+to\b"
            # "are set and held by our importers", "are cooked and served by our caterer"
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?[a-z]+\s+and\s+[a-z]+\s+by\b")
 # an aside in brackets that is a clause of its own: "(linen is rented from Elis)"
