@@ -26,6 +26,10 @@ def test_the_preamble_says_what_closed_and_when() -> None:
     assert declared_closed("The U21 side was closed in summer 2022.", TODAY)[0].on == \
         date(2022, 8, 31)  # fmt: skip
     assert declared_closed("The Cardiff studio closed for lunch.", TODAY) == ()  # no time
+    ended = declared_closed("The GP exercise referral scheme ended in March 2023. The "
+                            "audio-guide app was withdrawn in 2019.", TODAY)
+    assert [c.written for c in ended] == ["The GP exercise referral scheme ended in March 2023",
+                                          "The audio-guide app was withdrawn in 2019"]
 
 
 @pytest.mark.parametrize(
@@ -34,6 +38,8 @@ def test_the_preamble_says_what_closed_and_when() -> None:
         ("Can I book a meeting room at our Cardiff studio for next week?", True),
         ("Who is at the Cardiff studio today?", True),
         ("Cardiff studio headcount in 2024", True),  # a time after it closed
+        ("A client wants to visit the Cardiff studio. Who hosts them?", True),  # no past
+        ("The Cardiff studio was busy. Who ran it?", False),
         ("Where are the files from a job the Cardiff studio did in 2017, before it shut?",
          False),  # its past
         ("Cardiff studio headcount in 2018", False),
