@@ -601,8 +601,10 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
             if not words:
                 continue
             n = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1).lower()]
-            kept = _kept(words, item, specificity, n * _UNIT_DAYS[m.group(2).lower()])
-            out.append(replace(kept, from_event=bool(_AFTER_EVENT.match(item, m.end()))))
+            after = bool(_AFTER_EVENT.match(item, m.end()))
+            for said in (words, *filter(None, map(_said_of, _each_of(item[: m.start()])))):
+                kept = _kept(said, item, specificity, n * _UNIT_DAYS[m.group(2).lower()])
+                out.append(replace(kept, from_event=after))
     return tuple(out)
 
 
@@ -646,6 +648,22 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
         return []
     month = _MONTHS[m.group(1).lower().rstrip(".")] if m.group(1) else 1
     return [_kept(words, item, specificity, 0, date(int(m.group(2)), month, 1))]
+
+
+# "Membership and direct debit records": one word, then the name whose noun it shares
+_SHARED_NOUN = re.compile(r"(?:^|[,;:]|\b(?:and|or)\b)\s*([A-Za-z][\w-]*)\s+(?:and|or)\s+"
+                          r"(?:[A-Za-z][\w-]*\s+){1,3}?([A-Za-z][\w-]*)\s*$")
+
+
+def _each_of(head: str) -> list[str]:
+    """The single words of a list that share its last noun, each with that noun
+    ("Membership and direct debit records" is also "Membership records"), so that a
+    question naming one of them names the retention."""
+    head = BRACKETED.sub(" ", head)
+    cut = min((m.start() for m in (_BEING.search(head), _WHERE.search(head)) if m),
+              default=len(head))  # fmt: skip
+    m = _SHARED_NOUN.search(head[:cut].rstrip())
+    return [f"{m.group(1)} {m.group(2)}"] if m else []
 
 
 def _said_of(head: str) -> list[tuple[str, str]]:
@@ -737,4 +755,4 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
              if not k.gone_before}  # fmt: skip
     best = [k for k, n in spans.items() if n == max(spans.values())]
     gone = [k.written for k in best if asked.end < today - timedelta(days=k.days)]
-    return tuple(lost + (gone if len(gone) == len(best) else []))
+    return tuple(dict.fromkeys(lost + (gone if len(gone) == len(best) else [])))

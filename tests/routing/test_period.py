@@ -406,9 +406,16 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
                               "(older history was not kept).", specificity)
     assert [(set(k.subject), k.gone_before) for k in held] == [
         ({"result"}, date(2011, 1, 1)), ({"archiv", "histori"}, date(2010, 1, 1))]
-    # an "and" inside an item joins what it names
-    both = declared_retention("Retention: CDN and application logs 30 days.", specificity)
-    assert [set(k.subject) for k in both] == [{"cdn", "applic", "log"}]
+    # an "and" inside an item joins what it names, and a single word before it shares
+    # the noun after it ("CDN logs"): a question naming either names the retention
+    both = declared_retention("Retention: CDN and application logs 30 days. Membership and "
+                              "direct debit records are kept 6 years.", specificity)
+    assert [set(k.subject) for k in both] == [
+        {"cdn", "applic", "log"}, {"cdn", "log"},
+        {"membership", "direct", "debit", "record"}, {"membership", "record"}]
+    asked = asked_period("She cancelled her membership in 2017: what did she pay?", TODAY)
+    assert expired(both, asked, TODAY, set(terms("cancelled her membership in 2017"))) == (
+        "Membership and direct debit records are kept 6 years",)
     # a verb of being ends the subject, however much is said of it before the span
     told = declared_retention("Retention: CCTV is recorded locally at each site and "
                               "overwritten after 30 days (it is in no system).", specificity)
