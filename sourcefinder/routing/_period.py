@@ -550,6 +550,8 @@ _HEAD_WORDS = 8  # a cued sentence this short, with no span of its own, heads it
 _WHERE = re.compile(r"\s(?:in|on|at|across)\s", re.IGNORECASE)
 # what a record is called varies; which record it is does not
 _RECORD_WORDS = frozenset(terms("record file"))
+# what is listened to or played back is a recording ("Can I listen to that call?")
+_LISTEN_WORDS = frozenset(terms("listen listening hear"))
 # CCTV is what people call camera footage
 _CAMERA_WORDS, _CCTV = frozenset(terms("camera cameras footage")), frozenset(terms("cctv"))
 # "unsuccessful candidates 6 months" is what a candidate turned down is called
@@ -723,14 +725,16 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     has passed since the period it asks about. The question names the subject when it
     has at least half its words, two of them or its most specific one ("the CCTV from two
     months ago" against "CCTV 31 days at each hotel"; "a guest's folio" is not "Guest
-    Care tickets"). A file is a record, camera footage is CCTV, a thread or a conversation
-    is a chat, and a candidate turned down (in ``question``: "we didn't shortlist") is an
-    unsuccessful one."""
+    Care tickets"). A file is a record, what is listened to a recording, camera footage is
+    CCTV, a thread or a conversation is a chat, and a candidate turned down (in
+    ``question``: "we didn't shortlist") is an unsuccessful one."""
     if asked is None:
         return ()
     said = wanted
     if _TURNED_DOWN.search(question):
         wanted = wanted | _UNSUCCESSFUL
+    if wanted & _LISTEN_WORDS:  # "listen to that call" asks about "call recordings"
+        wanted = wanted | frozenset(terms("recording"))
     if wanted & _RECORD_WORDS:  # "a care file" asks about "care records"
         wanted = wanted | _RECORD_WORDS
     if wanted & _CAMERA_WORDS:  # "the camera footage" asks about "CCTV 31 days"

@@ -463,6 +463,20 @@ def test_a_question_past_what_the_preamble_keeps_is_told_so(question: str, gone:
     assert bool(expired(kept, asked, TODAY, set(terms(question)))) is gone
 
 
+@pytest.mark.parametrize(
+    ("question", "gone"),
+    [
+        ("The salesman promised it on a call back in 2023. Can I listen to that call?", True),
+        ("The salesman promised it on a call back in 2023. Who took that call?", False),
+    ],
+)
+def test_what_is_listened_to_is_a_recording(question: str, gone: bool) -> None:
+    kept = declared_retention("Retention: sales call recordings are kept 12 months.",
+                              specificity)  # fmt: skip
+    asked = asked_period(question, TODAY)
+    assert bool(expired(kept, asked, TODAY, set(terms(question)))) is gone
+
+
 def test_the_router_answers_nowhere_past_a_stated_retention() -> None:
     cards = [card("security-desk", "hotel security desk: incidents, CCTV requests, "
                   "car park damage reports", kind="team")]
