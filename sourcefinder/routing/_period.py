@@ -550,6 +550,7 @@ _HEAD_WORDS = 8  # a cued sentence this short, with no span of its own, heads it
 _WHERE = re.compile(r"\s(?:in|on|at|across)\s", re.IGNORECASE)
 # what a record is called varies; which record it is does not
 _RECORD_WORDS = frozenset(terms("record file"))
+_JOINED = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
 # what is listened to or played back is a recording ("Can I listen to that call?")
 _LISTEN_WORDS = frozenset(terms("listen listening hear"))
 # CCTV is what people call camera footage
@@ -719,6 +720,22 @@ def _items(sentence: str) -> list[str]:
     return items
 
 
+def _names(kept: Kept, wanted: set[str]) -> bool:
+    """Whether ``wanted`` has half the words of what ``kept`` is said of, two of them or
+    its most specific one. A word joined by hyphens that only modifies what is kept is not
+    its name: "part-exchange" does not name "Part-exchange appraisal photos", though
+    "rest hours" names "Hours-of-rest records"."""
+    named = kept.subject & wanted
+    if not (2 * len(named) >= len(kept.subject) and (len(named) >= 2 or kept.key in wanted)):
+        return False
+    for joined in _JOINED.findall(kept.written):
+        parts = set(terms(joined)) & kept.subject
+        if len(parts) > 1 and named <= parts and kept.key not in parts \
+                and kept.subject - parts - _RECORD_WORDS:  # fmt: skip
+            return False
+    return True
+
+
 def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
             wanted: set[str], question: str = "") -> tuple[str, ...]:  # fmt: skip
     """The preamble's statements that the question's subject is kept for less time than
@@ -746,8 +763,7 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
                        if s not in wanted and any(same_word(s, t, 5) for t in wanted)}
     named = {k: len(k.subject & wanted) for k in kept
              if k.subject & (wanted - _RECORD_WORDS)}  # a record of what, named too
-    named = {k: n for k, n in named.items()
-             if 2 * n >= len(k.subject) and (n >= 2 or k.key in wanted)}  # fmt: skip
+    named = {k: n for k, n in named.items() if _names(k, wanted)}
     if not named:
         return ()
     # what was lost before a day is lost whatever else is said of it; of the spans kept,
