@@ -468,7 +468,7 @@ class Phrases:
         """The phrases ``text`` has. One other word may stand between two of a phrase's
         words ("patient app" in "the patient adherence app"); a number or a mark may not
         ("store 1042 card", "in a store: tills, card terminals")."""
-        tokens = _TOKEN.findall(text)
+        tokens = _TOKEN.findall(_POSSESSIVE.sub("", text))  # "the GP's full record"
         seq = phrase_stems(tokens)
         out: dict[tuple[str, ...], str] = {}
         for at, first in enumerate(seq):

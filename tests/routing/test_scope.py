@@ -411,6 +411,10 @@ def test_a_declared_phrase_is_found_with_a_word_between() -> None:
     assert phrases.found_in("the patient said the new app crashed") == {}
     assert phrases.found_in("a patient: app crashes") == {}
     assert phrases.found_in("patient 42 app") == {}
+    # whose it is is no word between: "the GP's full record" is a GP record
+    records = Phrases({("gp", "record"): "GP records"})
+    assert list(records.found_in("the GP's full record of her reviews").values()) \
+        == ["GP records"]  # fmt: skip
     said = "Acme runs hospitals. It has no patient app."
     question = "crash logs for the patient adherence app?"
     index = make_index(CARE, said)
