@@ -155,6 +155,9 @@ _BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<theirs>{_THEIRS})"
                        f"|(?P<neg>{_NEGATION}|{_THEIR_OWN})|(?P<own>{_OWNING})",
                        re.IGNORECASE)  # fmt: skip
 _PASSIVE = re.compile(r"(?:is|are|was|were)(?:\s+not|n't)", re.IGNORECASE)
+# a participle after "is not": "were not kept" (not "are not FedRAMP authorised")
+_PARTICIPLE = re.compile(r"[a-z]+(?:ed|en|wn|ught|lt|pt|ld|nt|ne|de|ut|un|id|ot)",
+                         re.IGNORECASE)  # fmt: skip
 _WORD = re.compile(r"[^\W_]+")
 # Words, and the marks a phrase never spans (a hyphen or an apostrophe it may).
 _TOKEN = re.compile(r"[^\W_]+|[.,;:!?()\[\]{}\"—–]")
@@ -301,7 +304,8 @@ def declared_absent(preamble: str) -> frozenset[str]:
             # them": named things only, as phrases
             continue
         words = [w for item in items for w in _WORD.findall(_COMPOUND.sub(" ", item))]
-        if _PASSIVE.fullmatch(cue) or (_VERB_FIRST.search(cue) and _names_its_object(words)):
+        if (_PASSIVE.fullmatch(cue) and words and _PARTICIPLE.fullmatch(words[0])) \
+                or (_VERB_FIRST.search(cue) and _names_its_object(words)):  # fmt: skip
             words = words[1:]  # "were not kept": the participle is the relation
         for word in words:
             if specificity(word.lower()) >= EVERYDAY:

@@ -64,6 +64,9 @@ def _stems(words: str) -> set[str]:
         ("The old cluster's data were not kept, and Workday Student wasn't bought.", "",
          "kept bought"),  # the participle of a passive negation is the relation
         ("We have had no reader comments since 2019.", "reader comments", ""),
+        # what is not, when it is no participle, is the complement: it is absent
+        ("Our product is not FedRAMP authorised. Phones are not recorded.", "FedRAMP",
+         "product phones recorded"),
         # a list, one item a line, under a line that introduces it
         ("Things we don't have, so nobody looks:\n- no Slack or WhatsApp\n- no ambulances "
          "or nursing homes: they went to a trust", "slack ambulances nursing", "trust"),
