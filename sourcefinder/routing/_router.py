@@ -65,7 +65,7 @@ from typing import Protocol
 
 import numpy as np
 
-from sourcefinder.index.model import Index
+from sourcefinder.index.model import Card, Index
 from sourcefinder.routing._closed import closed_asked, declared_closed
 from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
@@ -105,6 +105,7 @@ from sourcefinder.routing._scope import (
     declared_absent,
     declared_absent_phrases,
     declared_unowned,
+    outside_negations,
     own_asked,
     theirs_asked,
     unsaid,
@@ -505,7 +506,15 @@ class OfflineRouter:
         held = set(self._lex.positive_cards(stems[0]).tolist())
         for t in stems[1:]:
             held &= set(self._lex.positive_cards(t).tolist())
-        return [" ".join(card_field_texts(self._cards[i]).values()) for i in sorted(held)]
+        return [self._said_by(self._cards[i]) for i in sorted(held)]
+
+    @staticmethod
+    def _said_by(card: Card) -> str:
+        """A card's routable text without what it says it does not hold ("air waybills
+        are the forwarders', not ours"), each gotcha read on its own."""
+        fields = card_field_texts(card) | {"gotchas": "."}
+        return " ".join([*map(outside_negations, fields.values()),
+                         *map(outside_negations, card.gotchas)])  # fmt: skip
 
     def _uncovered(self, text: str) -> tuple[float, tuple[str, ...]]:
         """Specificity-weighted share of the words in ``text`` that nothing here uses.

@@ -124,7 +124,9 @@ _NOT_OURS = r"\b(?:is|are)(?:\s+not|n't)\s+ours\b"
 # Someone else's, what comes first: "road gullies are the county council's", "their lifts
 # are theirs", "the collection belongs to the City Council", "the sports centre is run by
 # Harrowfield Leisure Trust"
-_THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w-]+(?:'s|s'))"
+_THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w-]+(?:'s|s')"
+           # "are the forwarders' and Border Force's"
+           r"(?:\s+and\s+(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,3}?[\w-]+(?:'s|s'))?)"
            r"(?=\s*(?:[,;.()]|$|\s+(?:too|not|alone)\b))"
            r"|\bbelongs?\s+to\b"
            # "drivers' hours and tachograph records stay with Rowley Haulage"
@@ -534,3 +536,14 @@ def theirs_asked(question: str, ours: frozenset[str],
         if stems and not stems & ours and not stems <= _NOT_SUBJECTS:
             out[name] = None
     return tuple(out)
+
+
+def outside_negations(text: str) -> str:
+    """``text`` with the items of its negations blanked out: what a card says it holds,
+    not what it says it does not ("air waybills and customs clearance are the
+    forwarders' and Border Force's, not ours")."""
+    for _, items in _scopes(text):
+        for item in items:
+            if len(item.strip()) > 2:
+                text = text.replace(item.strip(), " ")
+    return text

@@ -13,6 +13,7 @@ from sourcefinder.routing._scope import (
     declared_absent,
     declared_absent_phrases,
     declared_unowned,
+    outside_negations,
     own_asked,
     theirs_asked,
 )
@@ -424,6 +425,24 @@ def test_a_declared_phrase_is_found_with_a_word_between() -> None:
     assert "patient app" in OfflineRouter(index).rank(question).ruled_out
     cards = [*CARE, card("apps", "the patient adherence app's crash reports")]
     index = make_index(cards, said)
+    assert OfflineRouter(index).rank(question).ruled_out == ()
+
+
+def test_a_card_saying_it_does_not_hold_a_name_does_not_say_it() -> None:
+    """A gotcha that says a name is someone else's leaves it unsaid by the map, so the
+    preamble's saying so still answers "nowhere"; a card that holds it says it."""
+    assert "waybills" not in outside_negations(
+        "Air waybills and customs clearance are the forwarders' and Border Force's, not "
+        "ours. Bookings are here.")  # fmt: skip
+    said = "Acme runs the airport. Air waybills are the forwarders' and Border Force's."
+    question = "Where's the air waybill for the pallet in shed 3?"
+    cargo = card("cargo-ops", "cargo operations: shed bookings, apron slots",
+                 gotchas=("air waybills are the forwarders' and Border Force's, not ours",
+                          "bookings close at noon"))  # fmt: skip
+    ruled_out = OfflineRouter(make_index([*CARE, cargo], said)).rank(question).ruled_out
+    assert "Air waybills" in ruled_out
+    holds = card("awb-desk", "air waybills for the pallets we handle")
+    index = make_index([*CARE, cargo, holds], said)
     assert OfflineRouter(index).rank(question).ruled_out == ()
 
 
