@@ -69,4 +69,4 @@ def closed_asked(closed: tuple[Closed, ...], wanted: set[str], asked: Period | N
     if not closed or _PAST.search(question):
         return ()
     return tuple(c.written for c in closed if c.subject <= wanted
-                 and (asked.start > c.on if asked else True))  # fmt: skip
+                 and (asked is None or asked.start > c.on))  # fmt: skip

@@ -166,6 +166,7 @@ _TOKEN = re.compile(r"[^\W_]+|[.,;:!?()\[\]{}\"—–]")
 # an item opening with whose it is ("subscribers' card numbers", "a member's vet visits")
 _OWNER = re.compile(r"\s*(?:(?:a|an|the|our|its|their)\s+)?[^\W_]+(?:'s|s')\s", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s\b")
+_MARKS = re.compile(r"([.!?;])")  # what ends a sentence, kept when split on
 _VERB_FIRST = re.compile(r"(?:not|n't|never)$", re.IGNORECASE)
 _LIST = re.compile(r",|\(|\)|\b(?:or|and|nor)\b", re.IGNORECASE)
 _INITIALISM = re.compile(r"\b[A-Z]{2,5}\b")
@@ -541,9 +542,16 @@ def theirs_asked(question: str, ours: frozenset[str],
 def outside_negations(text: str) -> str:
     """``text`` with the items of its negations blanked out: what a card says it holds,
     not what it says it does not ("air waybills and customs clearance are the
-    forwarders' and Border Force's, not ours")."""
-    for _, items in _scopes(text):
-        for item in items:
-            if len(item.strip()) > 2:
-                text = text.replace(item.strip(), " ")
-    return text
+    forwarders' and Border Force's, not ours"). Read a sentence at a time, each item
+    looked for after the last one found."""
+    out = []
+    for part in _MARKS.split(text):
+        kept, at = [], 0
+        for _, items in _scopes(part) if _BOUNDARY.search(part) else ():
+            for item in map(str.strip, items):
+                found = part.find(item, at) if len(item) > 2 else -1
+                if found >= 0:
+                    kept.append(part[at:found])
+                    at = found + len(item)
+        out.append(" ".join([*kept, part[at:]]))
+    return "".join(out)

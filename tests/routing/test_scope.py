@@ -229,6 +229,8 @@ def test_a_word_some_card_uses_in_another_form_is_never_ruled_out() -> None:
 )  # fmt: skip
 def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
     assert declared_absent(preamble) <= set(terms("gas x"))
+    # a card's text is read the same way, and loses words, never gains them
+    assert len(outside_negations(preamble).split()) <= len(preamble.split())
     assert declared_unowned(preamble) == frozenset()
     assert all(len(stems) <= 4 for stems in declared_absent_phrases(preamble))
 
