@@ -80,7 +80,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "kestrel", "kingsmere", "kilnworth", "lanternfish", "larchmont", "larkspur",
             "lindqvist", "marrowby",
             "meridian", "northwind", "oakmere", "orchardvale", "parcelwise", "pembury",
-            "pennant", "pinfold", "quillpay", "ravensmoor", "saltmarsh", "sedgebrook", "skerry",
+            "oxleigh", "pennant", "pinfold", "quarrendon", "quillpay", "ravensmoor",
+            "saltmarsh", "sedgebrook", "skerry",
             "tarnbrook", "tessellate",
             "thistledown", "thornfield", "tidewell", "velmora", "wrenford"],
 )
