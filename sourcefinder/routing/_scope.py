@@ -53,7 +53,8 @@ What is someone else's is read the same way: "road gullies are the county counci
 Trust", "the collection belongs to the City Council", "parish registers are all held by
 the Record Office", "tachograph records stay with Rowley Haulage" (what comes first,
 never the owner named after "by", "to" or "with", nor where the things are: "the cafés
-and shops in the Wrenford terminal are run by Galley & Co" is about cafés and shops; and
+and shops in the Wrenford terminal are run by Galley & Co" is about cafés and shops,
+"fly-tipping on public land is the council's" about fly-tipping; and
 not in an aside: "(signatures stay with the scans)" are kept together), and "the
 British Transport Police keep their own crime records" and "our panel solicitors Lambert
 Rowe LLP, who keep the court files and bundles" (what comes after; from such a clause,
@@ -175,6 +176,7 @@ _THEIR = re.compile(r"\s*(?:its|their)\s", re.IGNORECASE)
 _NEGATES = re.compile(r"\b(?:no|not|never|none|nothing|nor)\b|n't\b", re.IGNORECASE)
 _OWN_CLAUSE = re.compile(r",?\s+(?:and|but|so)\s+(?:we|they|it|he|she)\s", re.IGNORECASE)
 _WHERE = re.compile(r"\s*(?:in|at|on|inside|within|around|across|near)\s", re.IGNORECASE)
+_WHERE_IN = re.compile(r"\s(?:in|at|on|inside|within|around|across|near)\s", re.IGNORECASE)
 _SAVE = frozenset({"without", "except", "beyond", "besides"})
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
                    "comes came runs ran".split())  # fmt: skip
@@ -240,6 +242,8 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
                 # "the cafés and shops on board and in the Wrenford terminal are run by
                 # Galley & Co": where they are is no thing of theirs
                 items = [item for item in items if not _WHERE.match(item)]
+                # "fly-tipping on public land is the council's": the place is not theirs
+                items = [_WHERE_IN.split(item, 1)[0] for item in items]
             yield cue.group(), [_before_verb(item) for item in items]
 
 

@@ -136,6 +136,8 @@ def _stems(words: str) -> set[str]:
         # where someone else's things are is no thing of theirs
         ("The cafés and shops on board and in the Wrenford terminal are run by Galley & Co.",
          "cafés shops", "terminal wrenford galley"),
+        ("Garden waste subscriptions and fly-tipping on public land are the Council's.",
+         "garden waste subscriptions", "public land council"),
     ],
 )  # fmt: skip
 def test_the_preamble_declares_what_the_organization_has_not(
