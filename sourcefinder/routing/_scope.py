@@ -94,6 +94,7 @@ laundry (linen and towels are rented from Elis)" rule out neither millers nor li
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
@@ -292,6 +293,7 @@ def _before_verb(item: str) -> str:
 
 
 _PRONOUNS = frozenset("it them this that these those any anything".split())
+_RELATIVE = frozenset("who whom whose which that".split())
 
 
 def _names_its_object(words: list[str]) -> bool:
@@ -323,8 +325,9 @@ def declared_absent(preamble: str) -> frozenset[str]:
 def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
     """The negations' list items that are names of two to four words ("nursing homes",
     "third-party sellers"; not "electricity to households"), up to a preposition ("share
-    scheme for staff"); a name of three words also without one word before its head
-    ("customer app" for "customer mobile app"): stems -> as written."""
+    scheme for staff") or a relative pronoun ("customers who ..."); a name of three words
+    also without one word before its head ("customer app" for "customer mobile app"):
+    stems -> as written."""
     out: dict[tuple[str, ...], str] = {}
     # words joined to another by a hyphen ("in-house"), or saying whose ("subscribers'")
     joined = _joined(preamble.lower())
@@ -365,6 +368,8 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
         named += [_WORD.findall(c) for item in items for c in _COMPOUND.findall(item)
                   if not any(ch.isdigit() for ch in c)]
         for words in named:
+            # "customers who need those collected": the name ends at its relative clause
+            words = list(itertools.takewhile(lambda w: w.lower() not in _RELATIVE, words))
             stems = phrase_stems(words)
             if None in stems:  # "share scheme for staff": the name before its preposition
                 stems = stems[: stems.index(None)]

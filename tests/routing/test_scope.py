@@ -299,6 +299,9 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
          {"Site licences"}),
         ("Universal Credit and its housing element are the DWP's.", {"Universal Credit"}),
         ("Their public registers belong to the councils.", {"public registers"}),
+        # a name ends at its relative clause
+        ("We do not accept hazardous waste: no paint or batteries, and customers who need "
+         "those collected are referred on.", {"hazardous waste"}),
     ],
 )  # fmt: skip
 def test_the_preamble_names_what_the_organization_has_not(preamble: str,
