@@ -295,7 +295,7 @@ _CARD_RANGE = re.compile(
 )
 # "2011–2014 data was purged in the migration": a span that is gone is not held
 _GONE = re.compile(
-    r"(?:\s+[\w-]+){0,2}?\s+(?:was|were|has\s+been|have\s+been)\s+(?:not\s+kept|not\s+"
+    r"\)?(?:\s+[\w-]+){0,2}?\s+(?:was|were|has\s+been|have\s+been)\s+(?:not\s+kept|not\s+"
     r"migrated|purged|deleted|destroyed|lost|discarded|dropped|removed)\b",
     re.IGNORECASE,
 )
@@ -344,9 +344,21 @@ def _word_before(text: str, at: int) -> str:
 
 def _subject(text: str, at: int) -> frozenset[str]:
     """The terms of the (up to two) words before ``at`` that a period statement is said
-    of ("drone imagery only since 2021" -> drone, imagery), within its own phrase."""
+    of ("drone imagery only since 2021" -> drone, imagery), within its own phrase; of
+    an aside, the first two of the phrase before it."""
     words: list[str] = []
     end = at
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    if end > 0 and text[end - 1] == "(":
+        # "season tickets issued before the switch (deleted 3 years after expiry)": an
+        # aside is said of the phrase it follows, named by its first words
+        start = end = end - 1
+        while start > 0 and text[start - 1] not in ",;:()":
+            start -= 1
+        named = [t for w in re.findall(r"[A-Za-z][\w-]*", text[start:end])
+                 if w.lower() not in _NOT_SUBJECT for t in terms(w)]
+        return frozenset(named[:2])
     while len(words) < 2:
         while end > 0 and text[end - 1].isspace():
             end -= 1

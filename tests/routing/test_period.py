@@ -206,13 +206,18 @@ def test_a_span_said_to_be_gone_is_not_held() -> None:
     assert (cov.start, cov.end) == (date(2015, 1, 1), date(2022, 12, 31))
     kept = coverage(_card("archived till transactions", "2011–2014 data, then 2015–2022"))
     assert kept.start == date(2011, 1, 1)
+    # a span in brackets, said to be gone after them
+    aside = coverage(_card("mobile forms since 2020", "submissions since January 2020",
+                           ("the old ODK data (2015–2019) was deleted in June 2021",)))
+    assert (aside.start, aside.end) == (date(2020, 1, 1), None)
 
 
 @pytest.mark.parametrize(
     "text",
     ["2019-" * 20_000, "2011–2014 data was " * 10_000, "x-" * 50_000 + " since 2020",
      "since 2020 " * 10_000, "logs kept " * 10_000, "last " * 20_000,
-     "y" * 100_000 + " kept 5 days"],
+     "y" * 100_000 + " kept 5 days", "y " * 50_000 + "(kept 5 days) " * 5_000,
+     "(2011–2014) was deleted " * 5_000],
 )  # fmt: skip
 def test_long_hostile_text_is_read_in_linear_time(text: str) -> None:
     """Each of these took a regex minutes when a pattern scanned back for the word before
@@ -243,6 +248,9 @@ def test_a_long_hostile_preamble_is_read_for_retention_in_linear_time(preamble: 
         ("artifacts per build", "ordinary artifacts are deleted after 30 days", 30),
         ("~25k tickets", "tickets are deleted 3 years after closing", 1095),
         ("1-second data kept 30 days, then 1-minute averages", "", 30),
+        # an aside is said of the phrase before it
+        ("invoices 2012 to 2023; season tickets issued before the switch (deleted 3 years "
+         "after expiry)", "", 1095),
     ],
 )
 def test_coverage_reads_deletion_and_what_it_is_said_of(
