@@ -320,9 +320,10 @@ _RETENTION = re.compile(
     re.IGNORECASE,
 )
 # Said of the subject, not part of it: "drone imagery only since", "tickets are deleted".
-_NOT_SUBJECT = frozenset("only just are is were was get gets be been kept available "
+_NOT_SUBJECT = frozenset("only just still also are is were was get gets be been kept available "
                          "exists exist data".split())  # fmt: skip
 _DIGIT = re.compile(r"\d")
+_DENIED = frozenset("never not".split())
 # "read-only since 2025-02-14": the card stopped growing then, it did not start.
 _ENDED = frozenset("read-only readonly frozen archived closed retired decommissioned "
                    "sunset sunsetted".split())  # fmt: skip
@@ -366,7 +367,9 @@ def _subject(text: str, at: int) -> frozenset[str]:
         if not word:
             break  # punctuation: the phrase starts here
         end -= len(word)
-        if word.lower() not in _NOT_SUBJECT:
+        if word.lower() in _DENIED:
+            words.clear()  # "candidates never placed": said of candidates, not placements
+        elif word.lower() not in _NOT_SUBJECT:
             words.append(word)
     return frozenset(terms(" ".join(words)))
 

@@ -302,6 +302,13 @@ def test_a_retention_that_names_its_subject_counts_for_questions_about_it() -> N
     assert out_of_period(cov, april, TODAY, {"log"}) == "keeps only the last 15 days"
     assert out_of_period(cov, april, TODAY, {"trace"}) == ""
     assert out_of_period(cov, april, TODAY, {"latenc"}) == ""  # unnamed: the longest counts
+    # what is denied of its subject does not name it: a question about someone placed
+    # asks nothing of the candidates never placed
+    placed = coverage(_card("placements 2012–2023", "placement history 2012 to 2023",
+                            ("candidates never placed are still deleted after 2 years",)))
+    in_2017 = Period(date(2017, 1, 1), date(2017, 12, 31))
+    assert out_of_period(placed, in_2017, TODAY, {"place", "histori"}) == ""
+    assert out_of_period(placed, in_2017, TODAY, {"candid"}) == "keeps only the last 2 years"
 
 
 # --- the router -------------------------------------------------------------------------
