@@ -75,10 +75,10 @@ def test_the_example_suite_is_well_formed() -> None:
 @pytest.mark.parametrize(
     "org", ["ardent", "ashbytown", "ashcombe", "brackenridge", "brightline", "brightwater",
             "calloway", "cobalt", "corrievale",
-            "coldharbour", "ellisfield", "fernhollow", "greywell", "gullhaven", "halden",
+            "coldharbour", "dunmore", "ellisfield", "fernhollow", "greywell", "gullhaven", "halden",
             "harrowgate", "heronsgate", "hollybank",
             "kestrel", "kingsmere", "kilnworth", "lanternfish", "larchmont", "larkspur",
-            "lindqvist", "marrowby",
+            "lindqvist", "marrowby", "mirefield",
             "meridian", "northwind", "oakmere", "orchardvale", "parcelwise", "pembury",
             "oxleigh", "pennant", "pinfold", "quarrendon", "quillpay", "ravensmoor",
             "saltmarsh", "sedgebrook", "skerry",
