@@ -343,6 +343,14 @@ def _word_before(text: str, at: int) -> str:
     return text[start:end]
 
 
+def _start_before(text: str, at: int) -> int:
+    """Where the word just before position ``at`` starts."""
+    end = at
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    return end - len(_word_before(text, end))
+
+
 def _subject(text: str, at: int) -> frozenset[str]:
     """The terms of the (up to two) words before ``at`` that a period statement is said
     of ("drone imagery only since 2021" -> drone, imagery), within its own phrase; of
@@ -410,6 +418,8 @@ def coverage(card: Card) -> Coverage:
             before = _word_before(text, m.start()).lower()
             if before in _NOT_COVERAGE:
                 continue
+            if before and _word_before(text, _start_before(text, m.start())).lower() in _DENIED:
+                continue  # "patients not seen since October 2019" were seen before it
             when = _date(*m.group(1, 2, 3, 4), end=False)
             if before in _ENDED:
                 ends.append(when)

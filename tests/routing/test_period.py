@@ -194,6 +194,7 @@ def test_coverage_reads_retention(what: str, contains: str, gotcha: str, days: i
         ("certified measures: 30-day readmission, LOS", ""),  # a measure
         ("incident timelines", "e.g. INC-2026-0871 with its linked channel"),  # an id
         ("Incoterms 2020 rules overview", ""),  # a name
+        ("the old patient system", "patients not seen since October 2019"),  # seen before
     ],
 )
 def test_coverage_ignores_what_is_not_about_the_cards_period(what: str, contains: str) -> None:
