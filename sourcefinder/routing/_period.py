@@ -588,6 +588,10 @@ _TURNED_DOWN = re.compile(
     re.IGNORECASE,
 )
 _UNSUCCESSFUL = frozenset(terms("unsuccessful"))
+# the event a span is counted from has not come: "He's still here", "she is still a member"
+_ONGOING = re.compile(r"(?:\b(?:is|are|am)|'s|'re|'m)\s+still\s+(?:here|with\s+us|on\s+our\s+"
+                      r"books|an?\s|our\s|live\b|open\b|active\b|current\b|registered\b|"
+                      r"employed\b|working\b)", re.IGNORECASE)
 # a chat is what people call a thread or a conversation in it
 _THREAD_WORDS, _CHAT = frozenset(terms("thread conversation")), frozenset(terms("chat message"))
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
@@ -769,9 +773,12 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     months ago" against "CCTV 31 days at each hotel"; "a guest's folio" is not "Guest
     Care tickets"). A file is a record, what is listened to a recording, camera footage is
     CCTV, a thread or a conversation is a chat, and a candidate turned down (in
-    ``question``: "we didn't shortlist") is an unsuccessful one."""
+    ``question``: "we didn't shortlist") is an unsuccessful one. A span counted from an
+    event the question says has not come ("he's still here") is no limit."""
     if asked is None:
         return ()
+    if _ONGOING.search(question):  # "he's still here": what is kept from his leaving stays
+        kept = tuple(k for k in kept if not k.from_event)
     said = wanted
     if _TURNED_DOWN.search(question):
         wanted = wanted | _UNSUCCESSFUL

@@ -499,6 +499,23 @@ def test_a_question_names_a_retention_by_what_it_is(question: str, gone: bool) -
     assert bool(expired(kept, asked, TODAY, set(terms(question)))) is gone
 
 
+@pytest.mark.parametrize(
+    ("question", "gone"),
+    [
+        ("A former berth holder wants his 2021 berth invoices.", True),
+        ("What did the berth holder on B07 pay in 2021? He's still here.", False),
+        ("She is still a berth holder; what did she pay in 2021?", False),
+    ],
+)
+def test_a_span_from_an_event_the_question_says_has_not_come_is_no_limit(
+    question: str, gone: bool,
+) -> None:
+    kept = declared_retention("A former berth holder's record is deleted 2 years after they "
+                              "leave the marina.", specificity)  # fmt: skip
+    asked = asked_period(question, TODAY)
+    assert bool(expired(kept, asked, TODAY, set(terms(question)), question)) is gone
+
+
 def test_the_router_answers_nowhere_past_a_stated_retention() -> None:
     cards = [card("security-desk", "hotel security desk: incidents, CCTV requests, "
                   "car park damage reports", kind="team")]
