@@ -304,6 +304,13 @@ _CARD_NOTHING = re.compile(
     rf"(?:before|prior\s+to)\s+{_DATE}\b",
     re.IGNORECASE,
 )
+# "nothing remains for adults last treated in 2014 or earlier": held from the year after,
+# for what it is said of
+_CARD_OR_EARLIER = re.compile(
+    rf"\bnothing\s+(?:remains|is\s+left|survives|is\s+kept|is\s+held)(?:\s+(?:for|of)"
+    rf"((?:\s+[\w'-]+){{1,5}}?))?\s+(?:in|from)\s+({_YEAR})\s+or\s+(?:earlier|before)\b",
+    re.IGNORECASE,
+)
 _CARD_STARTS = re.compile(
     rf"\b(?:starts?|begins?|goes\s+back\s+to|back\s+to)\s+(?:in\s+)?{_DATE}\b", re.IGNORECASE
 )
@@ -322,6 +329,7 @@ _RETENTION = re.compile(
 # Said of the subject, not part of it: "drone imagery only since", "tickets are deleted".
 _NOT_SUBJECT = frozenset("only just still also are is were was get gets be been kept available "
                          "exists exist data".split())  # fmt: skip
+_NOT_SUBJECT_TERMS = frozenset(terms(" ".join(_NOT_SUBJECT)))
 _DIGIT = re.compile(r"\d")
 _DENIED = frozenset("never not".split())
 # "read-only since 2025-02-14": the card stopped growing then, it did not start.
@@ -448,6 +456,9 @@ def coverage(card: Card) -> Coverage:
                     part_ends.append((part, _date(m.group(3), last, None, None, end=True)))
                 else:
                     ends.append(_date(m.group(3), last, None, None, end=True))
+        for m in _CARD_OR_EARLIER.finditer(text):
+            said = frozenset(terms(m.group(1) or "")) - _NOT_SUBJECT_TERMS
+            starts.append((said, date(int(m.group(2)) + 1, 1, 1)))
         for pattern in (_CARD_NOTHING, _CARD_STARTS):
             for m in pattern.finditer(text):
                 starts.append((none, _date(*m.group(1, 2, 3, 4), end=False)))

@@ -218,7 +218,7 @@ def test_a_span_said_to_be_gone_is_not_held() -> None:
     ["2019-" * 20_000, "2011–2014 data was " * 10_000, "x-" * 50_000 + " since 2020",
      "since 2020 " * 10_000, "logs kept " * 10_000, "last " * 20_000,
      "y" * 100_000 + " kept 5 days", "y " * 50_000 + "(kept 5 days) " * 5_000,
-     "(2011–2014) was deleted " * 5_000],
+     "(2011–2014) was deleted " * 5_000, "nothing remains for a b c d e f in " * 5_000],
 )  # fmt: skip
 def test_long_hostile_text_is_read_in_linear_time(text: str) -> None:
     """Each of these took a regex minutes when a pattern scanned back for the word before
@@ -281,6 +281,14 @@ def test_a_start_said_of_one_thing_counts_for_questions_about_it() -> None:
     assert out_of_period(legacy, in_2011, TODAY, {"call", "outag"}) == ""
     rollout = coverage(_card("meter data", "interval data since the 2018 rollout"))
     assert rollout.start == date(2018, 1, 1)
+
+
+def test_nothing_left_of_a_year_or_earlier_is_a_start_for_what_it_is_said_of() -> None:
+    cov = coverage(_card("old patient system 2009–2023", "diaries 2009 to 2023",
+                         ("nothing remains for adults last treated in 2014 or earlier",)))
+    in_2012 = Period(date(2012, 1, 1), date(2012, 12, 31))
+    assert out_of_period(cov, in_2012, TODAY, {"adult", "seen"}) == "holds nothing before 2015"
+    assert out_of_period(cov, in_2012, TODAY, {"diari"}) == ""
 
 
 def test_out_of_period_says_why() -> None:
