@@ -75,8 +75,9 @@ def test_the_example_suite_is_well_formed() -> None:
 @pytest.mark.parametrize(
     "org", ["ardent", "ashbytown", "ashcombe", "brackenridge", "brightline", "brightwater",
             "calloway", "cobalt", "corrievale",
-            "coldharbour", "dunmore", "ellisfield", "fernhollow", "greywell", "gullhaven", "halden",
-            "harrowgate", "heronsgate", "hollybank",
+            "coldharbour", "dunmore", "ellisfield", "fallowmere", "fernhollow", "greywell",
+            "gullhaven", "halden",
+            "harrowgate", "heronsgate", "hollybank", "holmwood",
             "kestrel", "kingsmere", "kilnworth", "lanternfish", "larchmont", "larkspur",
             "lindqvist", "marrowby", "mirefield",
             "meridian", "northwind", "oakmere", "orchardvale", "parcelwise", "pembury",
