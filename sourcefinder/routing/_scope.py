@@ -51,7 +51,8 @@ Language interpreting" rules out "a BSL interpreter", while no card uses "BSL".
 What is someone else's is read the same way: "road gullies are the county council's",
 "their lifts and car parks are theirs", "the sports centre is run by Harrowfield Leisure
 Trust", "the collection belongs to the City Council", "parish registers are all held by
-the Record Office", "tachograph records stay with Rowley Haulage" (what comes first,
+the Record Office", "tachograph records stay with Rowley Haulage", "the fishing is let
+to the angling club", "council tax is the tenants' own business" (what comes first,
 never the owner named after "by", "to" or "with", nor where the things are: "the cafés
 and shops in the Wrenford terminal are run by Galley & Co" is about cafés and shops,
 "fly-tipping on public land is the council's" about fly-tipping; and
@@ -130,6 +131,8 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w
            # "are the forwarders' and Border Force's"
            r"(?:\s+and\s+(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,3}?[\w-]+(?:'s|s'))?)"
            r"(?=\s*(?:[,;.()]|$|\s+(?:too|not|alone)\b))"
+           # "council tax and utility bills are the tenants' own business"
+           r"|\b(?:is|are)\s+(?:the\s+)?(?:[\w-]+\s+)?[\w-]+(?:'s|s')\s+own\b"
            r"|\bbelongs?\s+to\b"
            # "drivers' hours and tachograph records stay with Rowley Haulage"
            r"|\b(?:stays?|stayed|remains?|remained|sits?|rests?|lies?)\s+with\b"
@@ -138,7 +141,7 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w
            r"handled|processed|paid)\s+by\b"
            # "the cafés are franchised to Kettle & Crumb Ltd"
            r"|\b(?:is|are|was|were)\s+(?:all\s+|also\s+)?(?:franchised|outsourced|leased|"
-           r"transferred|subcontracted|contracted\s+out)\s+to\b"
+           r"transferred|subcontracted|contracted\s+out|let)\s+to\b"
            # "are set and held by our importers", "are cooked and served by our caterer"
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?[a-z]+\s+and\s+[a-z]+\s+by\b")
 # an aside in brackets that is a clause of its own: "(linen is rented from Elis)"

@@ -112,9 +112,14 @@ def _stems(words: str) -> set[str]:
          "parish registers tithe maps", "record office"),
         ("Shelf prices abroad are set and held by our importers.", "shelf prices",
          "importers"),
-        # what is franchised or outsourced to another is theirs
+        # what is franchised, outsourced or let to another is theirs
         ("The cafés are franchised to Kettle & Crumb Ltd, and payroll is outsourced to "
          "Paywise.", "cafés payroll", "kettle crumb paywise"),
+        ("The fishing on the Clun is let to the Teme Valley Angling Association.", "fishing",
+         "teme valley angling association clun"),
+        # what is someone else's own business
+        ("Council tax and utility bills are the tenants' own business.", "council tax utility",
+         "tenants business"),
         # an aside that is a clause says who does it instead, not what is absent
         ("We do not mill flour (millers deliver flour) and have no in-house laundry "
          "(linen and towels are rented from Elis).", "flour laundry",
