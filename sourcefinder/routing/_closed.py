@@ -8,9 +8,11 @@ the Cardiff studio did in 2017, before it shut") is left alone.
 
 Narrow on purpose:
 - the place is named by at least two words ("Cardiff studio"; "Two homes closed" names
-  none), and a question names it only with all of them;
-- the question asks about now or later: a time it names starts after the closing, or it
-  names none and says nothing of the past ("A GP wants to refer a patient onto the
+  none; "The farm shop and café closed" names the farm shop), and a question names it
+  only with all of them;
+- the question asks about now or later: a time it names starts after the closing ("What
+  did the farm shop take over Christmas 2021?"), or it names none and says nothing of the
+  past ("A GP wants to refer a patient onto the
   exercise referral scheme", "Who is at the Cardiff studio today?"); what it says of the
   past ("before it shut", "the old office", "used to", "was") leaves it alone.
 """
@@ -53,12 +55,16 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
     out: list[Closed] = []
     text = " ".join(BRACKETED.sub(" ", preamble).split())
     for m in _CLOSED.finditer(text):
-        subject = [t for t in terms(m.group(1)) if t not in _NOT_NAMING][-_MAX_WORDS:]
         when = asked_period(f"in {m.group(2)}", today)
         year = _YEAR.search(m.group(2))
-        if len(set(subject)) >= _MIN_WORDS and when is not None and year:
-            written = text[m.start() : m.start(2) + year.end()]  # up to the year
-            out.append(Closed(frozenset(subject), when.end, written))
+        if when is None or not year:
+            continue
+        written = text[m.start() : m.start(2) + year.end()]  # up to the year
+        # "The farm shop and café closed": each that names a place closed
+        for named in re.split(r"\s+and\s+", m.group(1)):
+            subject = [t for t in terms(named) if t not in _NOT_NAMING][-_MAX_WORDS:]
+            if len(set(subject)) >= _MIN_WORDS:
+                out.append(Closed(frozenset(subject), when.end, written))
     return tuple(out)
 
 
@@ -66,7 +72,7 @@ def closed_asked(closed: tuple[Closed, ...], wanted: set[str], asked: Period | N
                  question: str) -> tuple[str, ...]:  # fmt: skip
     """The closings ``question`` asks past: it names the place and asks about a time
     after it closed, or names no time and says nothing of the past."""
-    if not closed or _PAST.search(question):
+    if not closed or (asked is None and _PAST.search(question)):
         return ()
     return tuple(c.written for c in closed if c.subject <= wanted
                  and (asked is None or asked.start > c.on))  # fmt: skip

@@ -30,6 +30,10 @@ def test_the_preamble_says_what_closed_and_when() -> None:
                             "audio-guide app was withdrawn in 2019.", TODAY)
     assert [c.written for c in ended] == ["The GP exercise referral scheme ended in March 2023",
                                           "The audio-guide app was withdrawn in 2019"]
+    # each of a list that names a place closed
+    both = declared_closed("The farm shop and the Hill Street café closed in 2019.", TODAY)
+    assert [set(c.subject) for c in both] == [set(terms("farm shop")),
+                                              set(terms("Hill Street café"))]
 
 
 @pytest.mark.parametrize(
@@ -38,6 +42,7 @@ def test_the_preamble_says_what_closed_and_when() -> None:
         ("Can I book a meeting room at our Cardiff studio for next week?", True),
         ("Who is at the Cardiff studio today?", True),
         ("Cardiff studio headcount in 2024", True),  # a time after it closed
+        ("What did the Cardiff studio bill in 2021?", True),  # "did", of a time after it
         ("A client wants to visit the Cardiff studio. Who hosts them?", True),  # no past
         ("The Cardiff studio was busy. Who ran it?", False),
         ("Where are the files from a job the Cardiff studio did in 2017, before it shut?",
