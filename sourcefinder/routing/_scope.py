@@ -179,8 +179,7 @@ _WHAT = re.compile(r"\s*what\b", re.IGNORECASE)
 _THEIR = re.compile(r"\s*(?:its|their)\s", re.IGNORECASE)
 _NEGATES = re.compile(r"\b(?:no|not|never|none|nothing|nor)\b|n't\b", re.IGNORECASE)
 _OWN_CLAUSE = re.compile(r",?\s+(?:and|but|so)\s+(?:we|they|it|he|she)\s", re.IGNORECASE)
-_WHERE = re.compile(r"\s*(?:in|at|on|inside|within|around|across|near)\s", re.IGNORECASE)
-_WHERE_IN = re.compile(r"\s(?:in|at|on|inside|within|around|across|near)\s", re.IGNORECASE)
+_WHERE = re.compile(r"(?:^|\s)(?:in|at|on|inside|within|around|across|near)\s", re.IGNORECASE)
 _SAVE = frozenset({"without", "except", "beyond", "besides"})
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
                    "comes came runs ran".split())  # fmt: skip
@@ -245,9 +244,8 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
             if cue.lastgroup != "neg":
                 # "the cafés and shops on board and in the Wrenford terminal are run by
                 # Galley & Co": where they are is no thing of theirs
-                items = [item for item in items if not _WHERE.match(item)]
-                # "fly-tipping on public land is the council's": the place is not theirs
-                items = [_WHERE_IN.split(item, 1)[0] for item in items]
+                # ("fly-tipping on public land is the council's": nor a place after one)
+                items = [_WHERE.split(item, 1)[0] for item in items]
             yield cue.group(), [_before_verb(item) for item in items]
 
 
