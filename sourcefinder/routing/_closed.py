@@ -2,7 +2,8 @@
 
 "The Cardiff studio closed in June 2019", "The St Aldhelm's rehearsal studio closed in
 2019", "The GP exercise referral scheme ended in March 2023", "The visitor audio-guide app
-was withdrawn in 2019": a question that asks to book a
+was withdrawn in 2019", "The shop stopped selling textbooks in 2018" (the shop's
+textbooks): a question that asks to book a
 room there next week has nowhere to look. One about the place's past ("files from a job
 the Cardiff studio did in 2017, before it shut") is left alone.
 
@@ -31,7 +32,13 @@ from sourcefinder.routing._text import BRACKETED, terms
 _CLOSED = re.compile(
     r"\b([A-Z][^.;:,!?]{2,60}?)\s+(?:(?:was|were)\s+)?(?:closed|shut|ended|stopped|ceased|"
     r"discontinued|withdrawn|wound\s+up)(?:\s+down)?\s+"
-    r"(?:in|on|at\s+the\s+end\s+of|during)\s+([^.;,!?]{4,30})",
+    r"(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
+)
+# "The shop stopped selling textbooks in 2018", "we stopped taking bookings by phone in
+# 2020": what it stopped doing is the rest of the name
+_STOPPED = re.compile(
+    r"(?:\b([A-Z][^.;:,!?]{2,60}?)|\b[Ww]e)\s+(?:stopped|ceased)\s+[a-z]+ing\s+"
+    r"([^.;:,!?]{2,40}?)\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
 )
 _YEAR = re.compile(r"\b(?:19|20)\d\d(?:-\d\d-\d\d)?\b")
 _PAST = re.compile(r"\b(?:before|old|former|formerly|used\s+to|closed|shut|was|were|did|"
@@ -54,14 +61,17 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
     """Each "<name> closed in <time>" of the preamble whose time can be read."""
     out: list[Closed] = []
     text = " ".join(BRACKETED.sub(" ", preamble).split())
-    for m in _CLOSED.finditer(text):
-        when = asked_period(f"in {m.group(2)}", today)
-        year = _YEAR.search(m.group(2))
+    for m in [*_CLOSED.finditer(text), *_STOPPED.finditer(text)]:
+        when = asked_period(f"in {m.group(m.re.groups)}", today)
+        year = _YEAR.search(m.group(m.re.groups))
         if when is None or not year:
             continue
-        written = text[m.start() : m.start(2) + year.end()]  # up to the year
+        written = text[m.start() : m.start(m.re.groups) + year.end()]  # up to the year
+        names = re.split(r"\s+and\s+", m.group(1) or "")
+        if m.re is _STOPPED:
+            names = [" ".join(names[-1:] + [m.group(2)])]
         # "The farm shop and café closed": each that names a place closed
-        for named in re.split(r"\s+and\s+", m.group(1)):
+        for named in names:
             subject = [t for t in terms(named) if t not in _NOT_NAMING][-_MAX_WORDS:]
             if len(set(subject)) >= _MIN_WORDS:
                 out.append(Closed(frozenset(subject), when.end, written))

@@ -79,6 +79,9 @@ What a thing is said in contrast to is not had: "We use Microsoft Teams, not Sla
 "our valuations are market appraisals, not RICS surveys" (not "not ours", "not here" or
 "not by us", and not a word for a word: "Vocabulary: stores, not shops").
 
+What was stopped is not done: "We stopped lending DVDs, music CDs and console games in
+2021" rules out DVDs (and not 2021).
+
 A "no" further on in a sentence ("Nothing over 25 kg, and no pallets") negates what
 follows it when nothing before it did; after a negation it only goes on the same list
 ("No same-day, no timed or express deliveries"). "No longer" and "no later" negate
@@ -113,6 +116,7 @@ _NEGATION = (
     r"(?:\s+(?:and|or)\s+[a-z]+)?"  # "we sell and license no merchandise"
     # "we charge tenants no fees", not "it runs at no cost"
     r"(?:\s+(?!(?:at|for|with|in|on|to|by|of|from|and|or)\b)[a-z]+)?\s+no\b"
+    r"|\b(?:stopped|ceased)\s+(?=[a-z]+ing\b)"  # "we stopped lending DVDs"
     r"|\bnever\b|\bneither\b|\bthere(?: is|'s| are) no\b|(?:^|:)\s*no\b"
     # "We use Teams, not Slack", "our valuations are market appraisals, not RICS surveys"
     r"|(?<![:;]\s)(?<=\w),\s*not\b(?!\s+(?:ours|us|by|with|here|there|the answers|part|only|"
@@ -154,6 +158,7 @@ _THEIR_OWN = (r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
               r"|,\s*(?:who|which)\s+(?:keeps?|holds?|owns?|runs?|stores?|maintains?|"
               r"manages?)\b")
 _CONTRASTED = re.compile(r",\s*not\b")
+_STOPPED = re.compile(r"stopped|ceased", re.IGNORECASE)
 _VOCABULARY = re.compile(r"\b(?:vocabulary|glossary|terms|jargon|words?|(?:we|people) "
                          r"(?:say|call|write)|(?:is|are) called)\b", re.IGNORECASE)  # fmt: skip
 _NAMED_ONLY = re.compile(r",\s*(?:who|which)\s|\b(?:employed|enforced|decided|supplied|"
@@ -241,10 +246,11 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
             else:
                 continue
             items = _LIST.split(scope)
-            if cue.lastgroup != "neg":
+            if cue.lastgroup != "neg" or _STOPPED.match(cue.group()):
                 # "the cafés and shops on board and in the Wrenford terminal are run by
                 # Galley & Co": where they are is no thing of theirs
-                # ("fly-tipping on public land is the council's": nor a place after one)
+                # ("fly-tipping on public land is the council's": nor a place after one;
+                # and "stopped lending DVDs in 2021" says when, which is not what)
                 items = [_WHERE.split(item, 1)[0] for item in items]
             yield cue.group(), [_before_verb(item) for item in items]
 

@@ -34,6 +34,14 @@ def test_the_preamble_says_what_closed_and_when() -> None:
     both = declared_closed("The farm shop and the Hill Street café closed in 2019.", TODAY)
     assert [set(c.subject) for c in both] == [set(terms("farm shop")),
                                               set(terms("Hill Street café"))]
+    # what was stopped being done names it too, with who did it
+    stopped = declared_closed("The shop stopped selling textbooks in 2018 and sells no "
+                              "alcohol. We ceased taking bookings by phone after 2020. "
+                              "We stopped showing 3D in 2019.", TODAY)  # fmt: skip
+    assert [(set(c.subject), c.on) for c in stopped] == [
+        (set(terms("shop textbooks")), date(2018, 12, 31)),
+        (set(terms("bookings phone")), date(2020, 12, 31))]  # "3D" alone names too little
+    assert stopped[0].written == "The shop stopped selling textbooks in 2018"
 
 
 @pytest.mark.parametrize(

@@ -143,6 +143,10 @@ def _stems(words: str) -> set[str]:
          "cafés shops", "terminal wrenford galley"),
         ("Garden waste subscriptions and fly-tipping on public land are the Council's.",
          "garden waste subscriptions", "public land council"),
+        # what was stopped is not done ("we no longer lend DVDs")
+        ("We stopped lending DVDs, music CDs and console games in 2021.",
+         "dvds cds console games lending", "2021"),
+        ("Our funding stopped in 2021, and the café ceased trading.", "", "cafe funding"),
     ],
 )  # fmt: skip
 def test_the_preamble_declares_what_the_organization_has_not(
