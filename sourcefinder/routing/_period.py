@@ -585,7 +585,7 @@ _KEEPER = re.compile(r"\s*(?:[\w-]+\s+){1,3}?keeps\b", re.IGNORECASE)  # "Sentry
 _HEAD_WORDS = 8  # a cued sentence this short, with no span of its own, heads its paragraph
 _WHERE = re.compile(r"\s(?:in|on|at|across)\s", re.IGNORECASE)
 # what a record is called varies; which record it is does not
-_RECORD_WORDS = frozenset(terms("record file"))
+_RECORD_WORDS = frozenset(terms("record file form"))
 _JOINED = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
 # what is listened to or played back is a recording ("Can I listen to that call?")
 _LISTEN_WORDS = frozenset(terms("listen listening hear"))
@@ -600,6 +600,9 @@ _TURNED_DOWN = re.compile(
 )
 _UNSUCCESSFUL = frozenset(terms("unsuccessful"))
 # the event a span is counted from has not come: "He's still here", "she is still a member"
+_ADULT = frozenset(terms("adult adults"))
+_CHILD = frozenset(terms("child children kid kids son daughter minor minors baby infant "
+                         "teenager boy girl pupil"))
 _ONGOING = re.compile(r"(?:\b(?:is|are|am)|'s|'re|'m)\s+still\s+(?:here|with\s+us|on\s+our\s+"
                       r"books|an?\s|our\s|live\b|open\b|active\b|current\b|registered\b|"
                       r"employed\b|working\b)", re.IGNORECASE)
@@ -750,6 +753,13 @@ def _items(sentence: str) -> list[str]:
             # "CCTV in the warehouses, the yard and the shop is overwritten after 31
             # days": the places go on, the subject is still the one before them
             items[-1] += f",{item}"
+        elif delimiter == "," and _BEING.match(item.strip()) and _unspanned(items[-1]):
+            # "Patient care records, paper or electronic, are kept 10 years": said of
+            # the first of the unspanned items before it, the others an aside
+            k = len(items)
+            while k > 1 and _unspanned(items[k - 2]):
+                k -= 1
+            items[k - 1:] = [f"{items[k - 1]} {item.strip()}"]
         elif delimiter.lower() != "and":
             items.append(item)
         elif not _KEPT_SPAN.search(items[-1]):
@@ -782,14 +792,20 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     has passed since the period it asks about. The question names the subject when it
     has at least half its words, two of them or its most specific one ("the CCTV from two
     months ago" against "CCTV 31 days at each hotel"; "a guest's folio" is not "Guest
-    Care tickets"). A file is a record, what is listened to a recording, camera footage is
-    CCTV, a thread or a conversation is a chat, and a candidate turned down (in
+    Care tickets"). A file or a form is a record, what is listened to a recording, camera
+    footage is CCTV, a thread or a conversation is a chat, and a candidate turned down (in
     ``question``: "we didn't shortlist") is an unsuccessful one. A span counted from an
-    event the question says has not come ("he's still here") is no limit."""
+    event the question says has not come ("he's still here") is no limit, and what is
+    said of adults is not said of a child ("my daughter's forms from 2012")."""
     if asked is None:
         return ()
     if _ONGOING.search(question):  # "he's still here": what is kept from his leaving stays
         kept = tuple(k for k in kept if not k.from_event)
+    # what is said of adults is not said of a child, nor the other way round
+    if wanted & _CHILD:
+        kept = tuple(k for k in kept if not k.subject & _ADULT)
+    elif wanted & _ADULT:
+        kept = tuple(k for k in kept if not k.subject & _CHILD)
     said = wanted
     if _TURNED_DOWN.search(question):
         wanted = wanted | _UNSUCCESSFUL

@@ -463,6 +463,14 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
                                 specificity)  # fmt: skip
     assert [(set(k.subject), k.days) for k in places] == [
         ({"cctv"}, 31), ({"invoic"}, 7 * 365), ({"chat"}, 365)]
+    # an aside between the subject and its verb says which, not what
+    aside = declared_retention("How long things are kept. Rotas 6 years, patient care "
+                               "records, paper or electronic, are kept 10 years, incident "
+                               "reports, including near misses, are kept 6 years.",
+                               specificity)  # fmt: skip
+    assert [(set(k.subject), k.days) for k in aside] == [
+        ({"rota"}, 6 * 365), (set(terms("patient care records")), 3650),
+        (set(terms("incident reports")), 6 * 365)]
 
 
 @pytest.mark.parametrize(
@@ -548,6 +556,31 @@ def test_a_file_and_a_record_are_one_but_a_record_of_something_else_is_not() -> 
         "care records 8 years",)
     # what the record is of must be named too: "records" alone names no staff file
     assert expired(kept, asked, TODAY, set(terms("fridge temperature records"))) == ()
+    # a form is a record too: "the patient report form" names "patient care records" as
+    # well as "a vehicle's records", so the longer of the two keeps it
+    forms = declared_retention("How long things are kept. Patient care records 10 years, "
+                               "and a vehicle's records 2 years after it is sold.",
+                               specificity)  # fmt: skip
+    wanted = set(terms("the patient report form for a fall on one of our vehicles"))
+    assert expired(forms, asked_period("in 2018", TODAY), TODAY, wanted) == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "gone"),
+    [
+        ("the form for a child we took to outpatients in 2012", False),
+        ("the patient form for my daughter from 2012", False),
+        ("the form for an adult we took to outpatients in 2012", True),
+        ("the form for a patient we took to outpatients in 2012", True),  # of whom unsaid
+        ("the form for an adult we took to outpatients in 2022", False),
+    ],
+)  # fmt: skip
+def test_what_is_said_of_adults_is_not_said_of_a_child(question: str, gone: bool) -> None:
+    kept = declared_retention("How long things are kept. Adult patient forms from before "
+                              "November 2016 have been destroyed. Children's records until "
+                              "their 25th birthday.", specificity)  # fmt: skip
+    said = expired(kept, asked_period(question, TODAY), TODAY, set(terms(question)), question)
+    assert bool(said) == gone, said
 
 
 def test_camera_footage_is_cctv() -> None:
