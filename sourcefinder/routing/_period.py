@@ -698,18 +698,18 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
 
 # "Membership and direct debit records": one word, then the name whose noun it shares
 _SHARED_NOUN = re.compile(r"(?:^|[,;:]|\b(?:and|or)\b)\s*([A-Za-z][\w-]*)\s+(?:and|or)\s+"
-                          r"(?:[A-Za-z][\w-]*\s+){1,3}?([A-Za-z][\w-]*)\s*$")
+                          r"((?:[A-Za-z][\w-]*\s+){1,3}?([A-Za-z][\w-]*))\s*$")
 
 
 def _each_of(head: str) -> list[str]:
     """The single words of a list that share its last noun, each with that noun
-    ("Membership and direct debit records" is also "Membership records"), so that a
-    question naming one of them names the retention."""
+    ("Membership and direct debit records" is also "Membership records" and "direct debit
+    records"), so that a question naming one of them names the retention."""
     head = BRACKETED.sub(" ", head)
     cut = min((m.start() for m in (_BEING.search(head), _WHERE.search(head)) if m),
               default=len(head))  # fmt: skip
     m = _SHARED_NOUN.search(head[:cut].rstrip())
-    return [f"{m.group(1)} {m.group(2)}"] if m else []
+    return [f"{m.group(1)} {m.group(3)}", m.group(2)] if m else []
 
 
 def _said_of(head: str) -> list[tuple[str, str]]:

@@ -13,9 +13,10 @@ Narrow on purpose:
   and a question names it only with all of them: "has his DBS come back?" does not ask
   for "DBS certificates";
 - whose it is ("subscribers' card numbers") does not name it;
-- what is "never recorded" is asked for as a recording of it, and a word listed before a
-  shared head names a thing of its own ("telephone and video interpreting calls are
-  never recorded": a recording of a telephone interpreting call).
+- what is "never recorded" (or "has never been recorded") is asked for as a recording of
+  it, or by listening to it, and a word listed before a shared head names a thing of its
+  own ("telephone and video interpreting calls are never recorded": a recording of a
+  telephone interpreting call).
 
 A thing that has ended says what it left, with a year that is when it ended: "its support
 tickets and call recordings were not kept" (after "Dalesnet's account records were
@@ -38,7 +39,8 @@ from sourcefinder.routing._text import BRACKETED, ends_marked, terms
 
 # "are never kept", "were not copied or kept", "is never stored"
 _PASSIVE = re.compile(
-    r"\b(?:is|are|was|were)\s+(?:never|not)\s+(?:(?:copied|stored|kept|scanned)\s+or\s+)?"
+    r"\b(?:(?:is|are|was|were)\s+(?:never|not)|(?:has|have|had)\s+(?:never|not)\s+been)\s+"
+    r"(?:(?:copied|stored|kept|scanned)\s+or\s+)?"
     r"(?:kept|stored|copied|retained|held|saved|scanned|recorded)\b",
     re.IGNORECASE,
 )
@@ -57,6 +59,7 @@ _REACH = 120  # how far a statement's thing, or what is kept instead, is looked 
 _OWNER = re.compile(r"[^\W_]+(?:'s|s')(?=\s)", re.IGNORECASE)
 _MIN_WORDS = 2
 _MAX_WORDS = 4
+_LISTEN, _RECORD = frozenset(terms("listen listening hear")), frozenset(terms("record"))
 # words that say whose or which copy, not what is not kept
 _NOT_NAMING = frozenset(terms("own our their its full original"))
 
@@ -143,7 +146,10 @@ def _unkept(words: str, sentence: str, start: int, after: int, *,
 
 def unkept_asked(unkept: tuple[Unkept, ...], wanted: set[str]) -> tuple[str, ...]:
     """The statements of what is never kept that the question asks for: it names every
-    word of the thing and nothing of what is kept instead."""
+    word of the thing and nothing of what is kept instead. What is listened to is asked
+    for as a recording ("listen back to the radio traffic")."""
+    if wanted & _LISTEN:
+        wanted = wanted | _RECORD
     return tuple(u.written for u in unkept if u.subject <= wanted and not u.instead & wanted)
 
 

@@ -433,13 +433,19 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
     # an "and" inside an item joins what it names, and a single word before it shares
     # the noun after it ("CDN logs"): a question naming either names the retention
     both = declared_retention("Retention: CDN and application logs 30 days. Membership and "
-                              "direct debit records are kept 6 years.", specificity)
+                              "direct debit records are kept 6 years. Booking and journey "
+                              "records are kept 8 years.", specificity)  # fmt: skip
     assert [set(k.subject) for k in both] == [
-        {"cdn", "applic", "log"}, {"cdn", "log"},
-        {"membership", "direct", "debit", "record"}, {"membership", "record"}]
+        {"cdn", "applic", "log"}, {"cdn", "log"}, {"applic", "log"},
+        {"membership", "direct", "debit", "record"}, {"membership", "record"},
+        {"direct", "debit", "record"}, {"book", "journei", "record"}, {"book", "record"},
+        {"journei", "record"}]
     asked = asked_period("She cancelled her membership in 2017: what did she pay?", TODAY)
     assert expired(both, asked, TODAY, set(terms("cancelled her membership in 2017"))) == (
         "Membership and direct debit records are kept 6 years",)
+    journeys = "How many journeys did we do for this patient back in 2016?"
+    assert expired(both, asked_period(journeys, TODAY), TODAY, set(terms(journeys))) == (
+        "Booking and journey records are kept 8 years",)
     # a verb of being ends the subject, however much is said of it before the span
     told = declared_retention("Retention: CCTV is recorded locally at each site and "
                               "overwritten after 30 days (it is in no system).", specificity)

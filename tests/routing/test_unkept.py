@@ -27,6 +27,8 @@ from tests.routing.conftest import card, make_index
          "copy certificate", ""),
         ("We do not hold members' pension statements: the scheme does.",
          "pension statements", ""),
+        ("Phone calls are kept 13 months; crew radio traffic has never been recorded.",
+         "crew radio traffic record", ""),
     ],
 )  # fmt: skip
 def test_the_preamble_says_what_is_never_kept(preamble: str, subject: str,
@@ -71,6 +73,9 @@ def test_what_is_never_recorded_is_asked_for_as_a_recording_of_each_thing_listed
     assert unkept_asked(unkept, set(terms(recording)))
     dropping = "their video calls to our interpreters keep cutting out"
     assert unkept_asked(unkept, set(terms(dropping))) == ()
+    # what is listened to is a recording
+    listened = "Can I listen back to Friday's telephone interpreting call?"
+    assert unkept_asked(unkept, set(terms(listened)))
 
 
 def test_a_question_for_what_is_never_kept_is_a_nowhere_that_says_why() -> None:
