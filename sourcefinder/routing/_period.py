@@ -611,6 +611,8 @@ _THREAD_WORDS, _CHAT = frozenset(terms("thread conversation")), frozenset(terms(
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
 _UNSHIELD = str.maketrans({"\x1f": ","})
 _BEING = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
+_AND = re.compile(r"\band\b", re.IGNORECASE)
+_MAX_NAME = 4  # the most words of a list's item before a span ("Job records")
 _KEPT_NOT_SUBJECT = frozenset(terms(
     "only just are is were was get gets be been kept keeps retained retention deleted whose "
     "purged destroyed erased anonymised anonymized for after then searchable before from "
@@ -739,7 +741,7 @@ def _items(sentence: str) -> list[str]:
     # charts) are kept 8 years")
     shielded = BRACKETED.sub(lambda m: m.group().translate(_SHIELD), sentence)
     parts = [p.translate(_UNSHIELD) for p in _KEPT_ITEMS.split(shielded)]
-    items = [parts[0]]
+    items, joins = [parts[0]], [""]  # each item, and the mark that joins it to the last
     for delimiter, item in zip(parts[1::2], parts[2::2], strict=True):
         if delimiter == ":" and _KEPT_SPAN.match(item.strip()):
             # "Audition recordings, CVs of unsuccessful candidates: 6 months": the span
@@ -748,6 +750,7 @@ def _items(sentence: str) -> list[str]:
             while k and _unspanned(items[k - 1]):
                 k -= 1
             items[k:] = [f"{head} {item.strip()}" for head in items[k:]] or [item]
+            joins[k:] = joins[k:] or [delimiter]
         elif delimiter == "," and _WHERE.search(items[-1]) and _unspanned(items[-1]) \
                 and not re.search(_YEAR, item):  # fmt: skip
             # "CCTV in the warehouses, the yard and the shop is overwritten after 31
@@ -760,13 +763,33 @@ def _items(sentence: str) -> list[str]:
             while k > 1 and _unspanned(items[k - 2]):
                 k -= 1
             items[k - 1:] = [f"{items[k - 1]} {item.strip()}"]
+            del joins[k:]
         elif delimiter.lower() != "and":
             items.append(item)
+            joins.append(delimiter)
         elif not _KEPT_SPAN.search(items[-1]):
             items[-1] += f" and {item}"
         else:  # "Backtrace keeps crash dumps 90 days and crash records two years": both
             keeper = _KEEPER.match(items[-1])
             items.append(f"{keeper.group(0)} {item.strip()}" if keeper else item)
+            joins.append(delimiter)
+    return _listed(items, joins)
+
+
+def _listed(items: list[str], joins: list[str]) -> list[str]:
+    """``items`` with the span of a list's last item ("estimates and invoices are kept six
+    years") said of each short item before it that has none ("Job records, estimates and
+    invoices are kept six years")."""
+    for i, item in enumerate(items):
+        being = _BEING.search(item)
+        if not being or not _AND.search(item, 0, being.start()):
+            continue
+        said = item[being.end():].strip()
+        j = i
+        while _KEPT_SPAN.search(said) and j and joins[j] == "," \
+                and _unspanned(items[j - 1]) and len(items[j - 1].split()) <= _MAX_NAME:
+            j -= 1
+            items[j] = f"{items[j].strip()} {said}"
     return items
 
 

@@ -235,7 +235,9 @@ def test_long_hostile_text_is_read_in_linear_time(text: str) -> None:
     "preamble",
     ["Retention: " + "records before 2009 " * 10_000 + "were destroyed.",
      "Retention: " + "x is " * 20_000 + "kept 5 days.", "August two years ago " * 10_000,
-     "files from before " * 20_000 + "2009 were lost."],
+     "files from before " * 20_000 + "2009 were lost.",
+     "Retention: x, " + "cats and dogs " * 20_000 + "kept 6 years.",
+     "Retention: " + "cats, dogs and mice are kept 6 years, " * 10_000],
 )  # fmt: skip
 def test_a_long_hostile_preamble_is_read_for_retention_in_linear_time(preamble: str) -> None:
     kept = declared_retention(preamble, specificity)
@@ -469,6 +471,17 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
                                 specificity)  # fmt: skip
     assert [(set(k.subject), k.days) for k in places] == [
         ({"cctv"}, 31), ({"invoic"}, 7 * 365), ({"chat"}, 365)]
+    # the span of a list's last item is each short item's before it
+    listed = declared_retention("How long things are kept. Job records, estimates and "
+                                "invoices are kept six years; customer artwork, proofs and "
+                                "imposed files are deleted 3 years after a job last printed. "
+                                "CCTV at the works, the yard and the mailing house is "
+                                "overwritten after 31 days.", specificity)  # fmt: skip
+    assert [(k.written, k.days) for k in listed if len(k.subject) == 2][:3] == [
+        ("Job records kept six years", 6 * 365),
+        ("estimates and invoices are kept six years", 6 * 365),
+        ("customer artwork deleted 3 years after a job last printed", 3 * 365)]
+    assert [set(k.subject) for k in listed if "CCTV" in k.written] == [{"cctv"}]
     # an aside between the subject and its verb says which, not what
     aside = declared_retention("How long things are kept. Rotas 6 years, patient care "
                                "records, paper or electronic, are kept 10 years, incident "
