@@ -1,7 +1,8 @@
 """What the index's preamble says is never kept at all.
 
 "DBS certificates are never kept, only the certificate number and date", "we never
-store subscribers' card numbers (Zuora keeps a token)", "we record the date of a DBS
+store subscribers' card numbers (Zuora keeps a token)", "we never see or store full card
+numbers", "we record the date of a DBS
 check, never a copy of the certificate": a question asking for such a thing has
 nowhere to look, whenever it asks about. What is kept instead ("only the certificate
 number and date") is still asked for: a question that names it is left alone.
@@ -46,7 +47,8 @@ _PASSIVE = re.compile(
 )
 # "we never store ...", "we do not keep copies of ...", "never a copy of ..."
 _ACTIVE = re.compile(
-    r"\b(?:never|(?:do|does)\s+not|don't|doesn't)\s+(?:keep|store|hold|retain|save)\s+"
+    r"\b(?:never|(?:do|does)\s+not|don't|doesn't)\s+(?:[a-z]+\s+(?:or|and)\s+)?"
+    r"(?:keep|store|hold|retain|save)\s+"
     r"(?:(?:a\s+)?cop(?:y|ies)\s+of\s+)?"
     r"|\bnever\s+(?P<copy>(?:a\s+)?cop(?:y|ies)\s+of\s+)",
     re.IGNORECASE,

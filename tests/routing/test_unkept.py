@@ -23,6 +23,8 @@ from tests.routing.conftest import card, make_index
          "card numbers", ""),
         ("We never store subscribers' card numbers (the payment provider keeps a token).",
          "card numbers", ""),  # whose they are does not name them
+        ("Payments go through our provider: we never see or store full card numbers.",
+         "card numbers", ""),  # "full" says which, not what
         ("We record the date of a DBS check, never a copy of the certificate.",
          "copy certificate", ""),
         ("We do not hold members' pension statements: the scheme does.",
