@@ -703,15 +703,25 @@ _SHARED_NOUN = re.compile(r"(?:^|[,;:]|\b(?:and|or)\b)\s*([A-Za-z][\w-]*)\s+(?:a
                           r"((?:[A-Za-z][\w-]*\s+){1,3}?([A-Za-z][\w-]*))\s*$")
 
 
+_SHARED_MODIFIER = re.compile(r"(?:^|[,;:])\s*([A-Za-z][\w-]*)\s+([A-Za-z][\w-]*)\s+(?:and|or)\s+"
+                              r"([A-Za-z][\w-]*)\s*$")
+
+
 def _each_of(head: str) -> list[str]:
     """The single words of a list that share its last noun, each with that noun
     ("Membership and direct debit records" is also "Membership records" and "direct debit
-    records"), so that a question naming one of them names the retention."""
+    records"), or the first word that each of two shares ("Parent invoices and payments"
+    is also "Parent invoices"), so that a question naming one of them names the
+    retention."""
     head = BRACKETED.sub(" ", head)
     cut = min((m.start() for m in (_BEING.search(head), _WHERE.search(head)) if m),
               default=len(head))  # fmt: skip
     m = _SHARED_NOUN.search(head[:cut].rstrip())
-    return [f"{m.group(1)} {m.group(3)}", m.group(2)] if m else []
+    if m:
+        return [f"{m.group(1)} {m.group(3)}", m.group(2)]
+    # "Parent invoices and payments": the first word is each one's
+    m = _SHARED_MODIFIER.search(head[:cut].rstrip())
+    return [f"{m.group(1)} {m.group(2)}", f"{m.group(1)} {m.group(3)}"] if m else []
 
 
 def _said_of(head: str) -> list[tuple[str, str]]:

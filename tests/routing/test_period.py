@@ -445,6 +445,13 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
     asked = asked_period("She cancelled her membership in 2017: what did she pay?", TODAY)
     assert expired(both, asked, TODAY, set(terms("cancelled her membership in 2017"))) == (
         "Membership and direct debit records are kept 6 years",)
+    # and a first word before a list of two is each one's ("Parent invoices and payments")
+    modified = declared_retention("Retention: parent invoices and payments 6 years.",
+                                  specificity)  # fmt: skip
+    assert [set(k.subject) for k in modified] == [
+        {"parent", "invoic", "payment"}, {"parent", "invoic"}, {"parent", "payment"}]
+    invoices = "copies of a family's nursery invoices from 2017"
+    assert expired(modified, asked_period(invoices, TODAY), TODAY, set(terms(invoices)))
     journeys = "How many journeys did we do for this patient back in 2016?"
     assert expired(both, asked_period(journeys, TODAY), TODAY, set(terms(journeys))) == (
         "Booking and journey records are kept 8 years",)
