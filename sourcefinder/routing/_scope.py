@@ -70,10 +70,10 @@ body, and the router answers "nowhere" when its best match is one of the organiz
 own sources rather than an external source of theirs.
 
 What the organization has none of its own of ("We have no pharmacy of our own", "no
-in-house gas engineers") may well be someone else's, and a card may say whose: a word
-cards use is not ruled out. A question for the organization's own ("our own lab", "an
-in-house engineer", "the Calloway app", "the hospice pharmacy") is answered "nowhere"
-(``own_asked``).
+in-house gas engineers", "we own no boats") may well be someone else's, and a card may
+say whose: a word cards use is not ruled out. A question for the organization's own
+("our own lab", "an in-house engineer", "the Calloway app", "the hospice pharmacy") is
+answered "nowhere" (``own_asked``).
 
 What a thing is said in contrast to is not had: "We use Microsoft Teams, not Slack",
 "our valuations are market appraisals, not RICS surveys" (not "not ours", "not here" or
@@ -405,6 +405,9 @@ _IN_HOUSE = re.compile(r"^\s*(?:no\s+)?in[- ]house\s+(?:[\w-]+\s+){0,2}?([\w-]+)
                        re.IGNORECASE)  # fmt: skip
 
 
+_OWNS_NO = re.compile(r"\bowns?\s+no\s+([^.;:!?]+)", re.IGNORECASE)
+
+
 def declared_unowned(preamble: str) -> frozenset[str]:
     """The stems of what a negation says the organization has none of its own of ("no
     pharmacy of our own", "no in-house gas engineers"): the head of each such item."""
@@ -416,6 +419,15 @@ def declared_unowned(preamble: str) -> frozenset[str]:
             head = _OF_OUR_OWN.search(item) or _IN_HOUSE.match(item)
             if head:
                 out.update(terms(head.group(1).rsplit("-", 1)[-1]))
+    # "we own no boats", "we own no habitat bank": the head of each
+    for owned in _OWNS_NO.finditer(ends_marked(preamble)):
+        # up to the next negation or clause: "we own no mailing lists, never rent ..."
+        listed = re.split(r",\s+and\s|,\s*(?=(?:never|not|no|we|it|they|do|does)\b)",
+                          owned.group(1), maxsplit=1)[0]  # fmt: skip
+        for item in _LIST.split(listed):
+            words = _WORD.findall(_WHERE.split(item, 1)[0])
+            if words:
+                out.update(terms(words[-1]))
     return frozenset(out - _NOT_SUBJECTS)
 
 

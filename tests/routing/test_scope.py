@@ -379,6 +379,11 @@ def test_a_name_the_organization_has_not_is_also_asked_by_its_initials() -> None
         ("- no in-house laundry", {"laundri"}),
         ("We have a pharmacy of our own.", set()),  # not negated
         ("The car park of our own is run by NCP.", set()),
+        # what it owns none of, up to the next clause or negation
+        ("We own no boats or habitat bank in the region.", {"boat", "bank"}),
+        ("We own no mailing lists, never rent or sell lists, and do no leaflet drops.",
+         {"list"}),
+        ("It owns no aircraft, and charters jets from operators.", {"aircraft"}),
     ],
 )  # fmt: skip
 def test_the_preamble_names_what_the_organization_has_none_of_its_own_of(
