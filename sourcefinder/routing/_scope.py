@@ -24,7 +24,8 @@ stemmer keeps apart ("do not track carriers" beside a "request tracker" card: "o
 asks nothing about tracking). Owning is a relation, not a subject: a
 forwarder that "owns no vessels" still books them, so "does not own" and "owns no" are
 not read. Nor is the participle of a passive negation ("its data were not kept": what
-was not kept is the sentence's subject, and "kept" is how people ask about retention),
+was not kept is the sentence's subject, and "kept" is how people ask about retention;
+"must never be passed to the client"),
 nor an everyday word ("we never used Blackboard" rules out Blackboard, never "use";
 common words are as frequent as "today" or more, by ``specificity``), nor a common verb
 that only relates the negation to its object ("do not write journal manuscripts" is about
@@ -320,7 +321,10 @@ def declared_absent(preamble: str) -> frozenset[str]:
             # them": named things only, as phrases
             continue
         words = [w for item in items for w in _WORD.findall(_COMPOUND.sub(" ", item))]
-        if (_PASSIVE.fullmatch(cue) and words and _PARTICIPLE.fullmatch(words[0])) \
+        if len(words) > 1 and words[0].lower() in ("be", "been") \
+                and _PARTICIPLE.fullmatch(words[1]):  # fmt: skip
+            words = words[2:]  # "must never be passed to the client": the relation
+        elif (_PASSIVE.fullmatch(cue) and words and _PARTICIPLE.fullmatch(words[0])) \
                 or (_VERB_FIRST.search(cue) and _names_its_object(words)):  # fmt: skip
             words = words[1:]  # "were not kept": the participle is the relation
         for word in words:

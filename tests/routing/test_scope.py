@@ -147,6 +147,9 @@ def _stems(words: str) -> set[str]:
         ("We stopped lending DVDs, music CDs and console games in 2021.",
          "dvds cds console games lending", "2021"),
         ("Our funding stopped in 2021, and the café ceased trading.", "", "cafe funding"),
+        # "never be passed": the participle of a passive is the relation, as after "not"
+        ("Each data search must never be passed to the client or anyone else.", "client",
+         "passed"),
     ],
 )  # fmt: skip
 def test_the_preamble_declares_what_the_organization_has_not(
