@@ -45,16 +45,20 @@ _PAST = re.compile(r"\b(?:before|old|former|formerly|used\s+to|closed|shut|was|w
                    r"had|back\s+then)\b", re.IGNORECASE)  # fmt: skip
 _NOT_NAMING = frozenset(terms("two three four last old our the"))
 _MIN_WORDS = 2
+_SLACK = 3  # words a question may put between those of a name ("the Cardiff film studio")
 _MAX_WORDS = 4
 
 
 @dataclass(frozen=True)
 class Closed:
-    """A place or service the preamble says closed: its stems, when, and as written."""
+    """A place or service the preamble says closed: its stems, when, and as written;
+    ``near`` when a question must name its words close together (what was stopped being
+    done is named by who stopped and what: "taking bookings by phone")."""
 
     subject: frozenset[str]
     on: date
     written: str
+    near: bool = False
 
 
 def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
@@ -74,7 +78,7 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
         for named in names:
             subject = [t for t in terms(named) if t not in _NOT_NAMING][-_MAX_WORDS:]
             if len(set(subject)) >= _MIN_WORDS:
-                out.append(Closed(frozenset(subject), when.end, written))
+                out.append(Closed(frozenset(subject), when.end, written, m.re is _STOPPED))
     return tuple(out)
 
 
@@ -84,5 +88,15 @@ def closed_asked(closed: tuple[Closed, ...], wanted: set[str], asked: Period | N
     after it closed, or names no time and says nothing of the past."""
     if not closed or (asked is None and _PAST.search(question)):
         return ()
+    said = [terms(w) for w in re.findall(r"[\w'-]+", question)]
     return tuple(c.written for c in closed if c.subject <= wanted
+                 and (not c.near or _together(c.subject, said))
                  and (asked is None or asked.start > c.on))  # fmt: skip
+
+
+def _together(subject: frozenset[str], said: list[list[str]]) -> bool:
+    """Whether the question names every word of ``subject`` within a few words of each
+    other ("a booking by phone", not "on the phone says ... the booking went through")."""
+    span = len(subject) + _SLACK
+    return any(subject <= {t for word in said[k : k + span] for t in word}
+               for k in range(len(said)))

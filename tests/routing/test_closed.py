@@ -42,6 +42,13 @@ def test_the_preamble_says_what_closed_and_when() -> None:
         (set(terms("shop textbooks")), date(2018, 12, 31)),
         (set(terms("bookings phone")), date(2020, 12, 31))]  # "3D" alone names too little
     assert stopped[0].written == "The shop stopped selling textbooks in 2018"
+    # and a question names what was stopped with its words close together
+    phoned = "Can a customer make a booking by phone for Friday?"
+    assert closed_asked(stopped, set(terms(phoned)), None, phoned) == (
+        "We ceased taking bookings by phone after 2020",)
+    apart = ("Customer on the phone says her confirmation never arrived and she's not sure "
+             "the booking went through.")  # fmt: skip
+    assert closed_asked(stopped, set(terms(apart)), None, apart) == ()
 
 
 @pytest.mark.parametrize(
