@@ -84,7 +84,9 @@ def test_the_example_suite_is_well_formed() -> None:
             "oxleigh", "pennant", "pinfold", "quarrendon", "quillpay", "ravensmoor",
             "saltmarsh", "sedgebrook", "skerry",
             "tarnbrook", "tessellate",
-            "thistledown", "thornfield", "tidewell", "velmora", "wrenford"],
+            "thistledown", "thornfield", "tidewell", "velmora", "wrenford",
+            "wendover", "brackenridgebuses", "saltmarshcinemas", "hartside", "copperfield",
+            "acornfield", "kelda"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
