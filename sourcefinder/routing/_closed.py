@@ -88,15 +88,15 @@ def closed_asked(closed: tuple[Closed, ...], wanted: set[str], asked: Period | N
     after it closed, or names no time and says nothing of the past."""
     if not closed or (asked is None and _PAST.search(question)):
         return ()
-    said = [terms(w) for w in re.findall(r"[\w'-]+", question)]
     return tuple(c.written for c in closed if c.subject <= wanted
-                 and (not c.near or _together(c.subject, said))
+                 and (not c.near or _together(c.subject, question))
                  and (asked is None or asked.start > c.on))  # fmt: skip
 
 
-def _together(subject: frozenset[str], said: list[list[str]]) -> bool:
-    """Whether the question names every word of ``subject`` within a few words of each
+def _together(subject: frozenset[str], question: str) -> bool:
+    """Whether ``question`` names every word of ``subject`` within a few words of each
     other ("a booking by phone", not "on the phone says ... the booking went through")."""
+    said = [terms(w) for w in re.findall(r"[\w'-]+", question)]
     span = len(subject) + _SLACK
     return any(subject <= {t for word in said[k : k + span] for t in word}
                for k in range(len(said)))

@@ -588,7 +588,7 @@ _WHERE = re.compile(r"\s(?:in|on|at|across)\s", re.IGNORECASE)
 _RECORD_WORDS = frozenset(terms("record file form"))
 _JOINED = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
 # what is listened to or played back is a recording ("Can I listen to that call?")
-_LISTEN_WORDS = frozenset(terms("listen listening hear"))
+LISTEN_WORDS = frozenset(terms("listen listening hear"))
 # CCTV is what people call camera footage
 _CAMERA_WORDS, _CCTV = frozenset(terms("camera cameras footage")), frozenset(terms("cctv"))
 # "unsuccessful candidates 6 months" is what a candidate turned down is called
@@ -703,6 +703,7 @@ _SHARED_NOUN = re.compile(r"(?:^|[,;:]|\b(?:and|or)\b)\s*([A-Za-z][\w-]*)\s+(?:a
                           r"((?:[A-Za-z][\w-]*\s+){1,3}?([A-Za-z][\w-]*))\s*$")
 
 
+# "Parent invoices and payments": one word, then two names that share it
 _SHARED_MODIFIER = re.compile(r"(?:^|[,;:])\s*([A-Za-z][\w-]*)\s+([A-Za-z][\w-]*)\s+(?:and|or)\s+"
                               r"([A-Za-z][\w-]*)\s*$")
 
@@ -795,9 +796,11 @@ def _listed(items: list[str], joins: list[str]) -> list[str]:
         if not being or not _AND.search(item, 0, being.start()):
             continue
         said = item[being.end():].strip()
+        if not _KEPT_SPAN.search(said):
+            continue
         j = i
-        while _KEPT_SPAN.search(said) and j and joins[j] == "," \
-                and _unspanned(items[j - 1]) and len(items[j - 1].split()) <= _MAX_NAME:
+        while j and joins[j] == "," and _unspanned(items[j - 1]) \
+                and len(items[j - 1].split()) <= _MAX_NAME:  # fmt: skip
             j -= 1
             items[j] = f"{items[j].strip()} {said}"
     return items
@@ -842,7 +845,7 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     said = wanted
     if _TURNED_DOWN.search(question):
         wanted = wanted | _UNSUCCESSFUL
-    if wanted & _LISTEN_WORDS:  # "listen to that call" asks about "call recordings"
+    if wanted & LISTEN_WORDS:  # "listen to that call" asks about "call recordings"
         wanted = wanted | frozenset(terms("recording"))
     if wanted & _RECORD_WORDS:  # "a care file" asks about "care records"
         wanted = wanted | _RECORD_WORDS

@@ -2,10 +2,10 @@
 
 "DBS certificates are never kept, only the certificate number and date", "we never
 store subscribers' card numbers (Zuora keeps a token)", "we never see or store full card
-numbers", "we record the date of a DBS
-check, never a copy of the certificate": a question asking for such a thing has
-nowhere to look, whenever it asks about. What is kept instead ("only the certificate
-number and date") is still asked for: a question that names it is left alone.
+numbers", "we record the date of a DBS check, never a copy of the certificate": a
+question asking for such a thing has nowhere to look, whenever it asks about. What is
+kept instead ("only the certificate number and date") is still asked for: a question that
+names it is left alone.
 
 Narrow on purpose:
 - a statement with a year in it says what was lost before a time, and is read as a
@@ -35,6 +35,7 @@ import calendar
 import re
 from dataclasses import dataclass
 
+from sourcefinder.routing._period import LISTEN_WORDS
 from sourcefinder.routing._priors import years_in
 from sourcefinder.routing._text import BRACKETED, ends_marked, terms
 
@@ -61,7 +62,7 @@ _REACH = 120  # how far a statement's thing, or what is kept instead, is looked 
 _OWNER = re.compile(r"[^\W_]+(?:'s|s')(?=\s)", re.IGNORECASE)
 _MIN_WORDS = 2
 _MAX_WORDS = 4
-_LISTEN, _RECORD = frozenset(terms("listen listening hear")), frozenset(terms("record"))
+_RECORD = frozenset(terms("record"))
 # words that say whose or which copy, not what is not kept
 _NOT_NAMING = frozenset(terms("own our their its full original"))
 
@@ -150,7 +151,7 @@ def unkept_asked(unkept: tuple[Unkept, ...], wanted: set[str]) -> tuple[str, ...
     """The statements of what is never kept that the question asks for: it names every
     word of the thing and nothing of what is kept instead. What is listened to is asked
     for as a recording ("listen back to the radio traffic")."""
-    if wanted & _LISTEN:
+    if wanted & LISTEN_WORDS:
         wanted = wanted | _RECORD
     return tuple(u.written for u in unkept if u.subject <= wanted and not u.instead & wanted)
 
