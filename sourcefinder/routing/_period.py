@@ -616,7 +616,7 @@ _MAX_NAME = 4  # the most words of a list's item before a span ("Job records")
 _KEPT_NOT_SUBJECT = frozenset(terms(
     "only just are is were was get gets be been kept keeps retained retention deleted whose "
     "purged destroyed erased anonymised anonymized for after then searchable before from "
-    "since"))  # fmt: skip
+    "since last lasts"))  # fmt: skip
 
 
 @dataclass(frozen=True)

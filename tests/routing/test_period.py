@@ -786,6 +786,17 @@ def test_a_list_of_retention_limits_is_read_item_by_item() -> None:
     assert kept == {"estate CCTV 31 days": 31, "call recordings 18 months": 18 * 30}
 
 
+def test_what_lasts_only_so_long_is_said_of_what_lasts_not_of_the_verb() -> None:
+    kept = declared_retention("Calls are kept 5 years, and watch-again recordings of chapel "
+                              "services last 28 days.", specificity)[1:]
+    assert [set(k.subject) for k in kept] == [{"watch", "record", "chapel", "servic"}]
+    # "last year's service" asks for a service, not for its recordings
+    asked = asked_period("I need the artwork from last year's remembrance service.", TODAY)
+    assert expired(kept, asked, TODAY, {"artwork", "last", "year", "servic"}) == ()
+    asked = asked_period("the recording of the chapel service in March 2024", TODAY)
+    assert expired(kept, asked, TODAY, {"record", "chapel", "servic"}) != ()
+
+
 def test_a_short_sentence_on_keeping_heads_the_rest_of_its_paragraph() -> None:
     headed = ("How long things are kept. Pulsar incident logs 7 years. Teams chats 2 years.\n"
               "\n"
