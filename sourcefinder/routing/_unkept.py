@@ -17,7 +17,8 @@ Narrow on purpose:
 - what is "never recorded" (or "has never been recorded") is asked for as a recording of
   it, or by listening to it, and a word listed before a shared head names a thing of its
   own ("telephone and video interpreting calls are never recorded": a recording of a
-  telephone interpreting call).
+  telephone interpreting call), and so does the thing before where it goes ("calls to
+  the branches and to head office are not recorded": a recording of a call).
 
 A thing that has ended says what it left, with a year that is when it ended: "its support
 tickets and call recordings were not kept" (after "Dalesnet's account records were
@@ -57,6 +58,10 @@ _ACTIVE = re.compile(
 _SENTENCE = re.compile(r"[^.;:!?\n]+(?:\n(?![ \t]*[-*]\s)[^.;:!?\n]*)*")
 _OBJECT_END = re.compile(r"[,()]|\s(?:only|but|and|or|because|since|as)\s|$", re.IGNORECASE)
 _ONLY = re.compile(r"\bonly\b([^.;()]*)", re.IGNORECASE)
+# where a thing goes or is ("calls to the branches", "phones at homes"), and a verb that
+# says the words before it are a clause, not a thing ("seasons were planned on ...")
+_TO_PLACE = re.compile(r"\s(?:to|from|at|in|on|for|with|between|by)\s", re.IGNORECASE)
+_VERB = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had)\b", re.IGNORECASE)
 _HEAD_START = re.compile(r",|\band\b|\bthat\b|\bwhich\b", re.IGNORECASE)
 _REACH = 120  # how far a statement's thing, or what is kept instead, is looked for
 _OWNER = re.compile(r"[^\W_]+(?:'s|s')(?=\s)", re.IGNORECASE)
@@ -117,6 +122,12 @@ def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
             if len(parts) > 1 and len(parts[-2].split()) == 1 and len(shared) > 1:
                 # "telephone and video interpreting calls": telephone interpreting calls
                 heads.append(f"{parts[-2]} {' '.join(shared)}")
+            # "Calls to the branches and to head office are not recorded": calls
+            for part in parts[-2:]:
+                to = _TO_PLACE.search(part)
+                said = part[: to.start()] if to else ""
+                if terms(said) and not _VERB.search(said) and said not in heads:
+                    heads.append(said)
             # what is "never recorded" is asked for as a recording of it
             also = "record" if m.group().lower().endswith("recorded") else ""
             for head in heads:

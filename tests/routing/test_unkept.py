@@ -80,6 +80,23 @@ def test_what_is_never_recorded_is_asked_for_as_a_recording_of_each_thing_listed
     assert unkept_asked(unkept, set(terms(listened)))
 
 
+@pytest.mark.parametrize(
+    "preamble",
+    [
+        "Calls to the branches and to head office are not recorded.",
+        "We do not use Slack, and calls to settings and head office are never recorded.",
+    ],
+)
+def test_what_is_never_recorded_is_named_before_where_it_goes(preamble: str) -> None:
+    """"Calls to the branches and to head office": calls, wherever they go, are what is
+    not recorded, not head office."""
+    unkept = declared_unkept(preamble)
+    assert frozenset(terms("calls record")) in {u.subject for u in unkept}
+    listened = "Can I listen back to the phone call where Penrith told her the glasses were in?"
+    assert unkept_asked(unkept, set(terms(listened)))
+    assert unkept_asked(unkept, set(terms("who answers calls to head office?"))) == ()
+
+
 def test_a_question_for_what_is_never_kept_is_a_nowhere_that_says_why() -> None:
     cards = [card("volunteer-hub", "volunteer records: roles, training, DBS certificate "
                   "numbers and dates", contains="DBS checks, certificate numbers, renewals"),
