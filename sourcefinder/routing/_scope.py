@@ -71,7 +71,8 @@ body, and the router answers "nowhere" when its best match is one of the organiz
 own sources rather than an external source of theirs.
 
 What the organization has none of its own of ("We have no pharmacy of our own", "no
-in-house gas engineers", "we own no boats") may well be someone else's, and a card may
+in-house gas engineers", "we own no boats", and what is listed with one: "no cemetery or
+burial ground of our own") may well be someone else's, and a card may
 say whose: a word cards use is not ruled out. A question for the organization's own
 ("our own lab", "an in-house engineer", "the Calloway app", "the hospice pharmacy") is
 answered "nowhere" (``own_asked``).
@@ -423,6 +424,7 @@ def declared_unowned(preamble: str) -> frozenset[str]:
             head = _OF_OUR_OWN.search(item) or _IN_HOUSE.match(item)
             if head:
                 out.update(terms(head.group(1).rsplit("-", 1)[-1]))
+        out.update(_listed_before_own(items))
     # "we own no boats", "we own no habitat bank": the head of each
     for owned in _OWNS_NO.finditer(ends_marked(preamble)):
         # up to the next negation or clause: "we own no mailing lists, never rent ..."
@@ -433,6 +435,23 @@ def declared_unowned(preamble: str) -> frozenset[str]:
             if words:
                 out.update(terms(words[-1]))
     return frozenset(out - _NOT_SUBJECTS)
+
+
+def _listed_before_own(items: list[str]) -> set[str]:
+    """The heads of the items listed with the last one's "of our own" ("no cemetery or
+    burial ground of our own": nor a cemetery), back to the "no" the list starts at ("no
+    first class and no smartcard of our own" has first class)."""
+    if not items or not _OF_OUR_OWN.search(items[-1]) or items[-1].split()[:1] == ["no"]:
+        return set()
+    out: set[str] = set()
+    for item in reversed(items[:-1]):
+        words = _WORD.findall(item)
+        if not words:
+            break
+        out.update(terms(words[-1]))
+        if words[0].lower() == "no":
+            break
+    return out
 
 
 def own_asked(question: str, heads: frozenset[str], ours: frozenset[str]) -> tuple[str, ...]:

@@ -387,6 +387,15 @@ def test_a_name_the_organization_has_not_is_also_asked_by_its_initials() -> None
         ("We own no mailing lists, never rent or sell lists, and do no leaflet drops.",
          {"list"}),
         ("It owns no aircraft, and charters jets from operators.", {"aircraft"}),
+        # what is listed with the last item's "of our own" is none of its own either,
+        # back to the "no" that starts its part of the list
+        ("We have no cemetery or burial ground of our own.", {"cemeteri", "ground"}),
+        ("We have no speech and language therapists, nurses or physiotherapists of our "
+         "own.", {"speech", "therapist", "nurs", "physiotherapist"}),
+        ("There is no business cabin, no duty-free and no airport lounge of our own.",
+         {"loung"}),
+        ("We have no wire service, syndicate or national edition of our own.",
+         {"servic", "syndic", "edit"}),
     ],
 )  # fmt: skip
 def test_the_preamble_names_what_the_organization_has_none_of_its_own_of(
