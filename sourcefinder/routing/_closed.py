@@ -10,7 +10,9 @@ the Cardiff studio did in 2017, before it shut") is left alone.
 Narrow on purpose:
 - the place is named by at least two words ("Cardiff studio"; "Two homes closed" names
   none; "The farm shop and café closed" names the farm shop), and a question names it
-  only with all of them;
+  only with all of them; to whom or where it was is no part of the name ("Costume hire to
+  the public stopped", "The farm shop at Holmwood closed") unless too little is left
+  without it ("The Dunmore to Ness passenger ferry");
 - the question asks about now or later: a time it names starts after the closing ("What
   did the farm shop take over Christmas 2021?"), or it names none and says nothing of the
   past ("A GP wants to refer a patient onto the
@@ -40,6 +42,7 @@ _STOPPED = re.compile(
     r"(?:\b([A-Z][^.;:,!?]{2,60}?)|\b[Ww]e)\s+(?:stopped|ceased)\s+[a-z]+ing\s+"
     r"([^.;:,!?]{2,40}?)\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
 )
+_TO_WHOM = re.compile(r"\s(?:to|for|at|from|with|by)\s")
 _YEAR = re.compile(r"\b(?:19|20)\d\d(?:-\d\d-\d\d)?\b")
 _PAST = re.compile(r"\b(?:before|old|former|formerly|used\s+to|closed|shut|was|were|did|"
                    r"had|back\s+then)\b", re.IGNORECASE)  # fmt: skip
@@ -76,6 +79,11 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
             names = [" ".join(names[-1:] + [m.group(2)])]
         # "The farm shop and café closed": each that names a place closed
         for named in names:
+            # "Costume hire to the public stopped": costume hire (not "The Dunmore to Ness
+            # passenger ferry")
+            short = _TO_WHOM.split(named, 1)[0]
+            if m.re is _CLOSED and len(set(terms(short)) - _NOT_NAMING) >= _MIN_WORDS:
+                named = short
             subject = [t for t in terms(named) if t not in _NOT_NAMING][-_MAX_WORDS:]
             if len(set(subject)) >= _MIN_WORDS:
                 out.append(Closed(frozenset(subject), when.end, written, m.re is _STOPPED))

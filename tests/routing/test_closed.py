@@ -34,6 +34,17 @@ def test_the_preamble_says_what_closed_and_when() -> None:
     both = declared_closed("The farm shop and the Hill Street café closed in 2019.", TODAY)
     assert [set(c.subject) for c in both] == [set(terms("farm shop")),
                                               set(terms("Hill Street café"))]
+    # a name is what closed, not to whom or where it was ("Costume hire to the public":
+    # hiring a costume asks for it), unless too little is left ("The Dunmore to Ness
+    # passenger ferry" is not "The Dunmore")
+    hire = declared_closed("Costume hire to the public stopped in March 2020, when the hire "
+                           "shop closed. The Dunmore to Ness passenger ferry stopped in "
+                           "2012.", TODAY)  # fmt: skip
+    assert [set(c.subject) for c in hire] == [set(terms("costume hire")),
+                                              set(terms("Dunmore Ness passenger ferry"))]
+    party = "My friend wants to hire a Victorian costume from us for a party."
+    assert closed_asked(hire, set(terms(party)), None, party) == (
+        "Costume hire to the public stopped in March 2020",)
     # what was stopped being done names it too, with who did it
     stopped = declared_closed("The shop stopped selling textbooks in 2018 and sells no "
                               "alcohol. We ceased taking bookings by phone after 2020. "
