@@ -65,6 +65,13 @@ out no "side"). So is what is "employed", "enforced", "decided", "supplied", "fu
 "handled", "processed" or "paid" by another: "whose kitchen staff are employed by them"
 rules out "kitchen staff", not "kitchen".
 
+In a paragraph that opens by saying it is about other bodies' things ("Things other
+bodies own.", "What belongs to others:"), what a body other than the organization holds,
+keeps, maintains, owns, issues or runs is theirs too, as names only: "the council ...
+keeps the building's asbestos register" rules out "the asbestos register", and never
+"asbestos" alone; not what is done to it ("Payroll is run by a bureau"), nor what the
+organization says of its own part ("; we keep our referral letters").
+
 A question can ask for another body's own records itself ("Openreach's own cable
 records", "how much does Ferrocrete pay its own operatives"): ``theirs_asked`` names the
 body, and the router answers "nowhere" when its best match is one of the organization's
@@ -259,8 +266,59 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
 
 @lru_cache(maxsize=8)
 def _scoped(preamble: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """``_scopes`` once a preamble: the router reads it three ways at startup."""
-    return tuple((cue, tuple(items)) for cue, items in _scopes(preamble))
+    """``_scopes`` and ``_held_by_others`` once a preamble: the router reads it three
+    ways at startup."""
+    return tuple((cue, tuple(items)) for cue, items
+                 in itertools.chain(_scopes(preamble), _held_by_others(preamble)))
+
+
+# A paragraph that opens by saying it is about other bodies' things: "Things other
+# bodies own.", "What belongs to others:"
+_OTHERS_HEAD = re.compile(r"\s*(?:what|things)\b[^.:\n]{0,60}\b(?:others|other bodies|other "
+                          r"organi[sz]ations|someone else|not ours)\b[^.:\n]{0,60}[.:]",
+                          re.IGNORECASE)  # fmt: skip
+_HOLDING = (r"owns?|holds?|keeps?|maintains?|issues?|runs?|manages?|operates?|decides?|sets?|"
+            r"hears?|handles?|agrees?|pays?|checks?|sends?|collects?|inspects?|replaces?|"
+            r"repairs?")
+# what another body holds: its first verb of holding, and what it also does ("owns the
+# bus stops ... and runs Brackenridge Bus Station")
+_HOLDS = re.compile(r"\b(?:owns?|holds?|keeps?|maintains?|issues?|runs?|manages?|operates?)"
+                    r"(?:\s+and\s+[a-z]+)?\b", re.IGNORECASE)  # fmt: skip
+_ALSO_DOES = re.compile(rf",?\s+and\s+(?:{_HOLDING})\b", re.IGNORECASE)
+_BEING_DONE = re.compile(r"\b(?:is|are|was|were|be|been)\s+$", re.IGNORECASE)  # "is run by"
+_US = re.compile(r"\b(?:we|our|us)\b", re.IGNORECASE)
+# where the organization's own part starts: "; we keep our referral", ", and we only see"
+_OUR_PART = re.compile(r";|,?\s+(?:and|but|so|while)\s+(?=(?:we|our)\b)|,\s*(?=we\b)",
+                       re.IGNORECASE)  # fmt: skip
+_RELATIVE_START = re.compile(r"\s*(?:which|who|whose|that|never|not)\b", re.IGNORECASE)
+HELD_BY_OTHERS = "held by another body"  # the cue of what ``_held_by_others`` reads
+
+
+def _held_by_others(preamble: str) -> Iterator[tuple[str, list[str]]]:
+    """What another body is said to hold, in a paragraph about other bodies' things:
+    "Things other bodies own. ... the council maintains the roof and keeps the
+    building's asbestos register" (read as names only, by ``declared_absent_phrases``).
+    Not what is done to it ("is run by"), nor what the organization says of its own part
+    ("we keep our referral"), nor a clause that negates."""
+    for paragraph in re.split(r"\n\s*\n", preamble):
+        head = _OTHERS_HEAD.match(paragraph)
+        if not head:
+            continue
+        for sentence in _SENTENCE.findall(ends_marked(paragraph[head.end() :])):
+            for clause in _OUR_PART.split(sentence):
+                verb = _HOLDS.search(clause)
+                if not verb or _BEING_DONE.search(clause, 0, verb.start()) \
+                        or _US.search(clause, 0, verb.start()) \
+                        or not _WORD.search(clause, 0, verb.start()) \
+                        or _NEGATES.search(clause, 0, verb.end()):  # fmt: skip
+                    continue
+                # "owns everything about the site: site diaries, labour returns, ..."
+                held = BRACKETED.sub(" ", clause[verb.end() :].split(":", 1)[-1])
+                for part in _ALSO_DOES.split(_OWN_CLAUSE.split(held, 1)[0]):
+                    items = [_WHERE.split(item, 1)[0] for item in _LIST.split(part)]
+                    yield HELD_BY_OTHERS, [_before_verb(item) for item in items
+                                           if not _RELATIVE_START.match(item)
+                                           and not _US.search(item)]
 
 
 def _read(preamble: str) -> Iterator[tuple[str, list[str]]]:
@@ -317,7 +375,7 @@ def declared_absent(preamble: str) -> frozenset[str]:
     """The stemmed words the preamble puts inside a negation of the organization."""
     out: set[str] = set()
     for cue, items in _read(preamble):
-        if _NAMED_ONLY.search(cue):
+        if cue == HELD_BY_OTHERS or _NAMED_ONLY.search(cue):
             # "..., which runs parking charges", "whose kitchen staff are employed by
             # them": named things only, as phrases
             continue

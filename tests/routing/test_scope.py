@@ -239,7 +239,10 @@ def test_a_word_some_card_uses_in_another_form_is_never_ruled_out() -> None:
                  "gas is x " + "x " * 50_000 + "x's.", "are the x's x " * 20_000,
                  # a contrast after a word for a word, and asides that stay with another
                  "Vocabulary: " + "Teams, not Slack " * 20_000,
-                 "(" + "records stay with the council " * 20_000],
+                 "(" + "records stay with the council " * 20_000,
+                 # a long paragraph about other bodies' things
+                 "Things other bodies own. " + "The x owns and keeps x, x and x " * 20_000,
+                 "What belongs to " + "others others " * 20_000 + "."],
 )  # fmt: skip
 def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
     assert declared_absent(preamble) <= set(terms("gas x"))
@@ -319,6 +322,34 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
 def test_the_preamble_names_what_the_organization_has_not(preamble: str,
                                                           phrases: set[str]) -> None:  # fmt: skip
     assert set(declared_absent_phrases(preamble).values()) == phrases
+
+
+OTHERS = ("Things other bodies own. The building belongs to the city council, which "
+          "maintains the roof and keeps the building's asbestos register and structural "
+          "surveys; we only report faults. Payroll is run by an outside bureau, which sends "
+          "payslips into Breathe. The GP holds the medical record; we keep our referral "
+          "letters. The county council does not hold our deeds.")
+
+
+def test_what_another_body_holds_is_named_in_a_paragraph_about_theirs() -> None:
+    """In a paragraph that says it is about other bodies' things, what a body other than
+    the organization holds is theirs, as names only: not what is done to it ("is run
+    by"), nor the organization's own part ("we keep our referral letters"), nor what a
+    clause negates."""
+    phrases = set(declared_absent_phrases(OTHERS).values())
+    assert {"asbestos register", "structural surveys", "medical record"} <= phrases
+    assert not {p for p in phrases if "referral" in p or "payslips" in p or "deeds" in p}
+    assert "asbesto" not in declared_absent(OTHERS)  # a name, never a single word
+    # without the paragraph's opening, a body holding something is no one's business
+    assert "medical record" not in declared_absent_phrases(OTHERS.partition(". ")[2]).values()
+
+
+def test_a_question_for_what_another_body_holds_is_a_nowhere() -> None:
+    index = make_index(CARE, OTHERS)
+    ranking = OfflineRouter(index).rank("Contractors are drilling the fly tower wall: where's "
+                                        "the building's asbestos register?")  # fmt: skip
+    assert ranking.verdict == "nowhere"
+    assert ranking.ruled_out == ("asbestos register",)
 
 
 def test_a_preamble_read_again_reads_the_same() -> None:
