@@ -86,7 +86,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "tarnbrook", "tessellate",
             "thistledown", "thornfield", "tidewell", "velmora", "wrenford",
             "wendover", "brackenridgebuses", "saltmarshcinemas", "hartside", "copperfield",
-            "acornfield", "kelda"],
+            "acornfield", "kelda", "lowther", "ashgrove", "halsey", "tarrant", "glenmorrow",
+            "ashburn"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
