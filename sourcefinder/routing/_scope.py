@@ -277,20 +277,20 @@ def _scoped(preamble: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 _OTHERS_HEAD = re.compile(r"\s*(?:what|things)\b[^.:\n]{0,60}\b(?:others|other bodies|other "
                           r"organi[sz]ations|someone else|not ours)\b[^.:\n]{0,60}[.:]",
                           re.IGNORECASE)  # fmt: skip
-_HOLDING = (r"owns?|holds?|keeps?|maintains?|issues?|runs?|manages?|operates?|decides?|sets?|"
-            r"hears?|handles?|agrees?|pays?|checks?|sends?|collects?|inspects?|replaces?|"
-            r"repairs?")
 # what another body holds: its first verb of holding, and what it also does ("owns the
-# bus stops ... and runs Brackenridge Bus Station")
-_HOLDS = re.compile(r"\b(?:owns?|holds?|keeps?|maintains?|issues?|runs?|manages?|operates?)"
-                    r"(?:\s+and\s+[a-z]+)?\b", re.IGNORECASE)  # fmt: skip
-_ALSO_DOES = re.compile(rf",?\s+and\s+(?:{_HOLDING})\b", re.IGNORECASE)
+# bus stops ... and runs Brackenridge Bus Station", "owns ... and decides on referrals")
+_HOLDING = r"owns?|holds?|keeps?|maintains?|issues?|runs?|manages?|operates?"
+_DOING = (rf"{_HOLDING}|decides?|sets?|hears?|handles?|agrees?|pays?|checks?|sends?|"
+          r"collects?|inspects?|replaces?|repairs?")
+_HOLDS = re.compile(rf"\b(?:{_HOLDING})(?:\s+and\s+[a-z]+)?\b", re.IGNORECASE)
+_ALSO_DOES = re.compile(rf",?\s+and\s+(?:{_DOING})\b", re.IGNORECASE)
 _BEING_DONE = re.compile(r"\b(?:is|are|was|were|be|been)\s+$", re.IGNORECASE)  # "is run by"
 _US = re.compile(r"\b(?:we|our|us)\b", re.IGNORECASE)
 # where the organization's own part starts: "; we keep our referral", ", and we only see"
 _OUR_PART = re.compile(r";|,?\s+(?:and|but|so|while)\s+(?=(?:we|our)\b)|,\s*(?=we\b)",
                        re.IGNORECASE)  # fmt: skip
-_RELATIVE_START = re.compile(r"\s*(?:which|who|whose|that|never|not)\b", re.IGNORECASE)
+# an item that is a clause, not a thing: "which sends payslips into Breathe", "never to us"
+_NOT_A_THING = re.compile(r"\s*(?:which|who|whose|that|never|not)\b", re.IGNORECASE)
 HELD_BY_OTHERS = "held by another body"  # the cue of what ``_held_by_others`` reads
 
 
@@ -317,7 +317,7 @@ def _held_by_others(preamble: str) -> Iterator[tuple[str, list[str]]]:
                 for part in _ALSO_DOES.split(_OWN_CLAUSE.split(held, 1)[0]):
                     items = [_WHERE.split(item, 1)[0] for item in _LIST.split(part)]
                     yield HELD_BY_OTHERS, [_before_verb(item) for item in items
-                                           if not _RELATIVE_START.match(item)
+                                           if not _NOT_A_THING.match(item)
                                            and not _US.search(item)]
 
 
@@ -499,7 +499,8 @@ def _listed_before_own(items: list[str]) -> set[str]:
     """The heads of the items listed with the last one's "of our own" ("no cemetery or
     burial ground of our own": nor a cemetery), back to the "no" the list starts at ("no
     first class and no smartcard of our own" has first class)."""
-    if not items or not _OF_OUR_OWN.search(items[-1]) or items[-1].split()[:1] == ["no"]:
+    if not items or not _OF_OUR_OWN.search(items[-1]) \
+            or items[-1].lower().split()[:1] == ["no"]:  # fmt: skip
         return set()
     out: set[str] = set()
     for item in reversed(items[:-1]):
