@@ -30,9 +30,10 @@ from sourcefinder.routing._period import Period, asked_period
 from sourcefinder.routing._text import BRACKETED, terms
 
 # "The Cardiff studio closed in June 2019", "The U21 side was closed in summer 2022",
-# "Our paid research service stopped in April 2020"
+# "Our paid research service stopped in April 2020", "Our online school, Acme Live,
+# closed in July 2023" (the name set off by commas)
 _CLOSED = re.compile(
-    r"\b([A-Z][^.;:,!?]{2,60}?)\s+(?:(?:was|were)\s+)?(?:closed|shut|ended|stopped|ceased|"
+    r"\b([A-Z][^.;:,!?]{2,60}?),?\s+(?:(?:was|were)\s+)?(?:closed|shut|ended|stopped|ceased|"
     r"discontinued|withdrawn|wound\s+up)(?:\s+down)?\s+"
     r"(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
 )

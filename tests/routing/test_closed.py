@@ -26,6 +26,10 @@ def test_the_preamble_says_what_closed_and_when() -> None:
     assert declared_closed("The U21 side was closed in summer 2022.", TODAY)[0].on == \
         date(2022, 8, 31)  # fmt: skip
     assert declared_closed("The Cardiff studio closed for lunch.", TODAY) == ()  # no time
+    # a name set off by commas ("Our online school, Acme Live, closed in July 2023")
+    [live] = declared_closed("Our online school, Acme Live, closed in July 2023.", TODAY)
+    assert (live.subject, live.written) == (frozenset(terms("Acme Live")),
+                                            "Acme Live, closed in July 2023")
     ended = declared_closed("The GP exercise referral scheme ended in March 2023. The "
                             "audio-guide app was withdrawn in 2019.", TODAY)
     assert [c.written for c in ended] == ["The GP exercise referral scheme ended in March 2023",
