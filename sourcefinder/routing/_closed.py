@@ -43,7 +43,15 @@ _STOPPED = re.compile(
     r"(?:\b([A-Z][^.;:,!?]{2,60}?)|\b[Ww]e)\s+(?:stopped|ceased)\s+[a-z]+ing\s+"
     r"([^.;:,!?]{2,40}?)\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
 )
+# "We stopped brokerage in 2019", "We stopped contract brewing and own-label beer for
+# other companies in 2018": what was stopped is named as what closed (not "We stopped
+# offering bookkeeping", what was done, which _STOPPED reads)
+_STOPPED_THING = re.compile(
+    r"\b[Ww]e\s+(?:stopped|ceased|discontinued)\s+(?![a-z]+ing\s+(?!and\b|or\b))"
+    r"([^.;:,!?]{2,60}?)\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
+)
 _TO_WHOM = re.compile(r"\s(?:to|for|at|from|with|by)\s")
+_AT_PLACE = re.compile(r"\s(?:at|in)\s")
 _YEAR = re.compile(r"\b(?:19|20)\d\d(?:-\d\d-\d\d)?\b")
 _PAST = re.compile(r"\b(?:before|old|former|formerly|used\s+to|closed|shut|was|were|did|"
                    r"had|back\s+then)\b", re.IGNORECASE)  # fmt: skip
@@ -63,13 +71,15 @@ class Closed:
     on: date
     written: str
     near: bool = False
+    alone: bool = False  # named by one word: a closing only where no source names it
 
 
 def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
     """Each "<name> closed in <time>" of the preamble whose time can be read."""
     out: list[Closed] = []
     text = " ".join(BRACKETED.sub(" ", preamble).split())
-    for m in [*_CLOSED.finditer(text), *_STOPPED.finditer(text)]:
+    for m in [*_CLOSED.finditer(text), *_STOPPED.finditer(text),
+              *_STOPPED_THING.finditer(text)]:
         when = asked_period(f"in {m.group(m.re.groups)}", today)
         year = _YEAR.search(m.group(m.re.groups))
         if when is None or not year:
@@ -83,8 +93,13 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
             # "Costume hire to the public stopped": costume hire (not "The Dunmore to Ness
             # passenger ferry")
             short = _TO_WHOM.split(named, 1)[0]
-            if m.re is _CLOSED and len(set(terms(short)) - _NOT_NAMING) >= _MIN_WORDS:
+            if m.re is not _STOPPED and len(set(terms(short)) - _NOT_NAMING) >= _MIN_WORDS:
                 named = short
+            # "The chandlery at Pellworth Wharf closed": the chandlery, where no source
+            # names it ("Two homes closed" says nothing where homes are the trade)
+            alone = set(terms(_AT_PLACE.split(named, 1)[0])) - _NOT_NAMING
+            if m.re is not _STOPPED and len(alone) == 1:
+                out.append(Closed(frozenset(alone), when.end, written, alone=True))
             subject = [t for t in terms(named) if t not in _NOT_NAMING][-_MAX_WORDS:]
             if len(set(subject)) >= _MIN_WORDS:
                 out.append(Closed(frozenset(subject), when.end, written, m.re is _STOPPED))

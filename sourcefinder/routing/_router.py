@@ -293,7 +293,6 @@ class OfflineRouter:
         # "CCTV 31 days at each hotel": what the preamble says is kept only so long
         self._kept = declared_retention(index.preamble, specificity)
         self._unkept = declared_unkept(index.preamble)
-        self._closed = declared_closed(index.preamble, today or date.today())
         self._keys = Keys(self._cards)  # "references like AB#1234 point here"
         # who can be asked: a person, a channel, a team or a team's mailbox
         self._askable = np.asarray([askable(c.kind) for c in self._cards])
@@ -304,6 +303,8 @@ class OfflineRouter:
         self._names = {name for names in self._card_names for name in names}
         self._kept_of = self._kept_by_name()
         self._ours = frozenset(terms(index.title)) - {"index"}  # the organization's own name
+        self._closed = tuple(c for c in declared_closed(index.preamble, today or date.today())
+                             if not c.alone or not self._names_any(c.subject))
         self._name_stems = frozenset().union(*self._names)
         # a retention as written -> the cards it is said of by name
         self._named_in: dict[str, set[int]] = {}
@@ -766,6 +767,10 @@ class OfflineRouter:
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
                        set_aside, q.absent, q.expired, theirs, q.unkept, q.closed)
+
+    def _names_any(self, words: frozenset[str]) -> bool:
+        """Whether a source or the organization's own name uses a form of ``words``."""
+        return bool(words & self._ours) or any(map(self._lex.knows_a_form_of, words))
 
     def _holds(self, i: int, q: _Question) -> bool:
         """Whether card ``i`` holds the time ``q`` asks about: its own text says so, or

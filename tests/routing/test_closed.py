@@ -19,7 +19,10 @@ PREAMBLE = ("Acme Design has studios in Bristol and Leeds. The Cardiff studio cl
 
 
 def test_the_preamble_says_what_closed_and_when() -> None:
-    [cardiff] = declared_closed(PREAMBLE, TODAY)  # "two homes" names no place
+    # "Two homes" names one word: a closing only where no source names homes
+    cardiff, homes = declared_closed(PREAMBLE, TODAY)
+    assert (homes.subject, homes.alone, cardiff.alone) == (frozenset(terms("homes")), True,
+                                                           False)
     assert cardiff.subject == frozenset(terms("Cardiff studio"))
     assert cardiff.on == date(2019, 6, 30)
     assert cardiff.written == "The Cardiff studio closed in June 2019"
@@ -57,6 +60,14 @@ def test_the_preamble_says_what_closed_and_when() -> None:
         (set(terms("shop textbooks")), date(2018, 12, 31)),
         (set(terms("bookings phone")), date(2020, 12, 31))]  # "3D" alone names too little
     assert stopped[0].written == "The shop stopped selling textbooks in 2018"
+    # what we stopped that is a thing, not a doing, is named as what closed
+    things = declared_closed("We stopped contract brewing and own-label beer for other "
+                             "companies in 2018. We stopped brokerage in 2019. We stopped "
+                             "offering bookkeeping in 2022.", TODAY)  # fmt: skip
+    assert [(set(c.subject), c.alone, c.on.year) for c in things] == [
+        (set(terms("contract brewing")), False, 2018),
+        (set(terms("own-label beer")), False, 2018),
+        (set(terms("brokerage")), True, 2019)]  # "offering bookkeeping" names too little
     # and a question names what was stopped with its words close together
     phoned = "Can a customer make a booking by phone for Friday?"
     assert closed_asked(stopped, set(terms(phoned)), None, phoned) == (
@@ -100,6 +111,20 @@ def test_a_question_for_a_place_since_it_closed_is_a_nowhere_that_says_why() -> 
     leeds = router.rank("Can I book a meeting room at the Leeds studio next week?")
     assert leeds.verdict != "nowhere" and leeds.closed == ()
     assert leeds.full[0].card_id == "studios"
+
+
+def test_a_place_named_by_one_word_is_closed_only_where_no_source_names_it() -> None:
+    preamble = ("Acme Marine runs two marinas. The chandlery at Acme Wharf closed in March "
+                "2021. The café at the wharf closed in 2020.")  # fmt: skip
+    cards = [card("moorings", "berth holders, berth fees and marina services"),
+             card("cafe", "the new café: menus, opening hours and staff rota")]
+    router = OfflineRouter(make_index(cards, preamble), today=TODAY)
+    stock = router.rank("Where's the stock list for the chandlery? A berth holder wants "
+                        "mooring pins.")  # fmt: skip
+    assert stock.verdict == "nowhere"
+    assert stock.closed == ("The chandlery at Acme Wharf closed in March 2021",)
+    menu = router.rank("What's on the café menu this week?")  # a source names the café
+    assert menu.closed == () and menu.full[0].card_id == "cafe"
 
 
 def test_a_long_hostile_preamble_is_read_in_linear_time() -> None:
