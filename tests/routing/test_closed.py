@@ -130,3 +130,6 @@ def test_a_place_named_by_one_word_is_closed_only_where_no_source_names_it() -> 
 def test_a_long_hostile_preamble_is_read_in_linear_time() -> None:
     preamble = "The Cardiff studio closed in June 2019. " * 20_000 + "A" * 100_000
     assert len(declared_closed(preamble, TODAY)) == 20_000
+    stopped = "We stopped brokerage and our shop, Acme Live, at the wharf " * 20_000
+    read = declared_closed(stopped + ". We stopped brokerage in 2019.", TODAY)
+    assert [(c.subject, c.alone) for c in read] == [(frozenset(terms("brokerage")), True)]
