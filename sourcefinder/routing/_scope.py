@@ -126,6 +126,8 @@ _NEGATION = (
     # "we charge tenants no fees", not "it runs at no cost"
     r"(?:\s+(?!(?:at|for|with|in|on|to|by|of|from|and|or)\b)[a-z]+)?\s+no\b"
     r"|\b(?:stopped|ceased)\s+(?=[a-z]+ing\b)"  # "we stopped lending DVDs"
+    # "no longer sell second-hand boats", not "no longer by rail"
+    r"|\bno\s+longer\s+(?!(?:by|in|at|on|for|with|to|from|than)\b)(?=[a-z]+)"
     r"|\bnever\b|\bneither\b|\bthere(?: is|'s| are) no\b|(?:^|:)\s*no\b"
     # "We use Teams, not Slack", "our valuations are market appraisals, not RICS surveys"
     r"|(?<![:;]\s)(?<=\w),\s*not\b(?!\s+(?:ours|us|by|with|here|there|the answers|part|only|"
@@ -186,7 +188,7 @@ _TOKEN = re.compile(r"[^\W_]+|[.,;:!?()\[\]{}\"—–]")
 _OWNER = re.compile(r"\s*(?:(?:a|an|the|our|its|their)\s+)?[^\W_]+(?:'s|s')\s", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s\b")
 _MARKS = re.compile(r"([.!?;])")  # what ends a sentence, kept when split on
-_VERB_FIRST = re.compile(r"(?:not|n't|never)$", re.IGNORECASE)
+_VERB_FIRST = re.compile(r"(?:not|n't|never|no\s+longer\s*)$", re.IGNORECASE)
 _LIST = re.compile(r",|\(|\)|\b(?:or|and|nor)\b", re.IGNORECASE)
 _INITIALISM = re.compile(r"\b[A-Z]{2,5}\b")
 _WHAT = re.compile(r"\s*what\b", re.IGNORECASE)

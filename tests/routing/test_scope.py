@@ -267,6 +267,9 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
         ("Acme does not own the transmission grid, and does not sell natural gas.",
          {"natural gas"}),  # owning ends the negation before it and is not read
         ("We never used Blackboard Learn.", {"Blackboard Learn"}),
+        # what is no longer done is not done ("no longer sell second-hand boats")
+        ("We stopped brokerage in 2019 and no longer sell second-hand boats for anyone.",
+         {"second hand boats", "second hand"}),
         ("So there is no shareholder register here.", {"shareholder register"}),
         ("What this index does not cover: council housing, trunk roads and schools.",
          {"council housing", "trunk roads"}),
