@@ -97,6 +97,7 @@ def _stems(words: str) -> set[str]:
         ("No same-day, no timed or pre-12 services.", "timed services", ""),
         ("Parcels go by van, and no longer by rail, or no later than noon.", "",
          "rail noon van"),
+        ("None of the shops has a café.", "café", "shops"),
         # what stays with someone else is theirs; kept with something else, it is not
         ("Drivers' hours and tachograph records stay with Rowley Haulage.",
          "drivers hours tachograph records", "rowley haulage"),
@@ -267,6 +268,9 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
         ("Acme does not own the transmission grid, and does not sell natural gas.",
          {"natural gas"}),  # owning ends the negation before it and is not read
         ("We never used Blackboard Learn.", {"Blackboard Learn"}),
+        # what none of its places has, the organization has not
+        ("None of the shops has a café or a children's play area.",
+         {"children play area", "play area"}),
         # what is no longer done is not done ("no longer sell second-hand boats")
         ("We stopped brokerage in 2019 and no longer sell second-hand boats for anyone.",
          {"second hand boats", "second hand"}),
