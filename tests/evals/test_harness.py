@@ -87,7 +87,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "thistledown", "thornfield", "tidewell", "velmora", "wrenford",
             "wendover", "brackenridgebuses", "saltmarshcinemas", "hartside", "copperfield",
             "acornfield", "kelda", "lowther", "ashgrove", "halsey", "tarrant", "glenmorrow",
-            "ashburn", "cresswell", "pellworth", "ferrant"],
+            "ashburn", "cresswell", "pellworth", "ferrant", "dovecote", "wyeford",
+            "hatherleigh"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
