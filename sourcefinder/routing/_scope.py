@@ -118,6 +118,8 @@ from sourcefinder.routing._text import BRACKETED, ends_marked, terms
 
 _SENTENCE = re.compile(r"[^.!?;]+")
 _NEGATION = (
+    # not "the ones who don't cope with kennels": a relative clause is said of others
+    r"(?<!\bwho )(?<!\bwhich )(?<!\bthat )"
     r"\b(?:does|do|did|is|are|was|were|has|have|can|will)(?:\s+not\b|n't\b)(?!\s+own\b)"
     r"|\bcannot\b"
     r"|\b(?:runs?|sells?|issues?|supports?|offers?|makes?|operates?|provides?|"

@@ -98,6 +98,9 @@ def _stems(words: str) -> set[str]:
         ("Parcels go by van, and no longer by rail, or no later than noon.", "",
          "rail noon van"),
         ("None of the shops has a café.", "café", "shops"),
+        # a negation in a relative clause is said of others, not of the organization
+        ("Foster carers take the dogs who don't cope with kennels. We do not run boarding.",
+         "boarding", "cope kennels"),
         # what stays with someone else is theirs; kept with something else, it is not
         ("Drivers' hours and tachograph records stay with Rowley Haulage.",
          "drivers hours tachograph records", "rowley haulage"),
