@@ -7,7 +7,8 @@
   push down the cards that offer them, the same way (``excluded_strength``).
 - **Supersession.** A card that another card ``supersedes`` hands its relevance to the
   successor and is kept just below it, unless the question is about the old period (an
-  "old" word, "before 2024", a year that only the old card mentions, or a time the
+  "old" word, "before 2024", "before the new system came in" but not "before I reply", a
+  year that only the old card mentions, or a time the
   successor is too young to hold, and no "now" or "latest"): then the old card is placed
   just above. ``demoted`` without a successor is multiplied by ``demoted_factor``.
 - **Periods.** A card whose own text says it does not hold the period the question
@@ -31,11 +32,18 @@ _YEAR_RANGE = re.compile(
     r"\b(19[5-9]\d|20\d\d)\s*(?:-|–|—|to|until)\s*(?:[A-Za-z]{3,9}\.?\s+)?(\d{4}|\d{2})\b"
 )
 _BEFORE_YEAR = re.compile(r"\b(?:pre|before|until|prior to)[-\s]?(?:19|20)\d\d\b", re.IGNORECASE)
+# "before" of a change ("before the new system came in", "before then", "before it shut"),
+# not of a moment ("before I reply", "before the end of the year")
+_BEFORE_CHANGE = re.compile(
+    r"\bbefore\s+(?:then|that\b|it\s+(?:shut|closed)|(?:we|they)\s+(?:moved|switched|changed|"
+    r"migrated)|the\s+(?:[\w-]+\s+){0,3}?(?:change|changes|changeover|switch|switchover|move|"
+    r"migration|upgrade|new|rebrand|merger))\b",
+    re.IGNORECASE,
+)
 
 _OLD_WORDS = (
     "old older oldest legacy previous previously prior former formerly earlier archive "
-    "archived archives deprecated outdated historic bygone obsolete retired superseded "
-    "before"
+    "archived archives deprecated outdated historic bygone obsolete superseded"
 )
 OLD_PERIOD_WORDS = frozenset(_OLD_WORDS.split())
 
@@ -66,7 +74,8 @@ def successors(cards: list[Card]) -> dict[int, int]:
 
 def is_old_period(question: str, old: Card, new: Card | None) -> bool:
     """Whether ``question`` asks about the period that ``old`` documents."""
-    if OLD_PERIOD_WORDS.intersection(tokens(question)) or _BEFORE_YEAR.search(question):
+    if OLD_PERIOD_WORDS.intersection(tokens(question)) or _BEFORE_YEAR.search(question) \
+            or _BEFORE_CHANGE.search(question):  # fmt: skip
         return True
     years = set(_YEAR.findall(question))
     if not years:

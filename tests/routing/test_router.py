@@ -85,6 +85,19 @@ def test_old_period_question_prefers_the_old_card(org: Index) -> None:
         ), question
 
 
+def test_before_a_change_is_the_old_period_and_before_a_moment_is_not(org: Index) -> None:
+    router = OfflineRouter(org)
+    for question in ("performance trend reports from before the migration",
+                     "performance trend reports, before then"):
+        assert position(router, question, "perf-old") < position(
+            router, question, "historical-performance"), question
+    # "before" of a moment, and a retired person, ask about now
+    for question in ("performance trend reports before the board meeting",
+                     "performance trend reports for a retired colleague"):
+        assert position(router, question, "historical-performance") < position(
+            router, question, "perf-old"), question
+
+
 def test_draft_twin_ranks_below_its_active_twin(org: Index) -> None:
     router = OfflineRouter(org)
     question = "billing event tables for ad-hoc SQL"
