@@ -503,7 +503,8 @@ def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set
         # that states its span ("SIMS archive 2011-2022 ... registers deleted after 3
         # years" says nothing of its exam results).
         pool = kept or [r for r in cov.retention if not r[0]] or (
-            list(cov.retention) if cov.start is None and cov.end is None else [])
+            [r for r in cov.retention if not r[0] & _FAILED]  # not "declined applications"
+            if cov.start is None and cov.end is None else [])
         if not pool:
             return ""
         _, days, words = max(pool, key=lambda r: r[1])
@@ -595,10 +596,14 @@ _CAMERA_WORDS, _CCTV = frozenset(terms("camera cameras footage")), frozenset(ter
 _TURNED_DOWN = re.compile(
     r"\bturned (?:\w+ )?down\b|\bdid(?:n't| not) (?:shortlist|appoint|hire|get (?:in|it|"
     r"through|the (?:job|post|role|seat|place))\b)|\b(?:was|were)(?:n't| not) (?:shortlisted|"
-    r"successful|appointed)\b|\brejected (?:candidate|applicant|application)",
+    r"successful|appointed)\b|\brejected (?:candidate|applicant|application)"
+    r"|\bwe (?:lost|didn't win|did not win)\b",  # "the tender we lost in 2019"
     re.IGNORECASE,
 )
 _UNSUCCESSFUL = frozenset(terms("unsuccessful"))
+# what only some of a source's records are ("declined applications are deleted after 6
+# months" says nothing of the volunteers' hours)
+_FAILED = frozenset(terms("unsuccessful declined rejected failed"))
 # the event a span is counted from has not come: "He's still here", "she is still a member"
 _ADULT = frozenset(terms("adult adults"))
 _CHILD = frozenset(terms("child children kid kids son daughter minor minors baby infant "
@@ -845,6 +850,8 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     said = wanted
     if _TURNED_DOWN.search(question):
         wanted = wanted | _UNSUCCESSFUL
+    if not wanted & _FAILED:  # "declined foster carer applications 6 months": not approved
+        kept = tuple(k for k in kept if not _FAILED.intersection(terms(k.written)))
     if wanted & LISTEN_WORDS:  # "listen to that call" asks about "call recordings"
         wanted = wanted | frozenset(terms("recording"))
     if wanted & _RECORD_WORDS:  # "a care file" asks about "care records"

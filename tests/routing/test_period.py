@@ -636,6 +636,27 @@ def test_a_candidate_turned_down_is_an_unsuccessful_one(question: str) -> None:
     assert expired(kept, asked, TODAY, set(terms(question))) == ()
 
 
+def test_what_is_kept_of_failed_ones_says_nothing_of_the_others() -> None:
+    kept = declared_retention("How long things are kept: declined foster carer "
+                              "applications 6 months; unsuccessful bids 3 years.",
+                              specificity)  # fmt: skip
+    for question, gone in [
+        ("how many foster carers we approved last year", ()),
+        ("the foster carer application we declined last year",
+         ("declined foster carer applications 6 months",)),
+        ("our priced bid for the tender we lost in 2022", ("unsuccessful bids 3 years",)),
+    ]:
+        asked = asked_period(question, TODAY)
+        assert expired(kept, asked, TODAY, set(terms(question)), question) == gone, question
+    # nor is it all a source says of time
+    volunteers = card("volunteers", "volunteers and foster carers: applications, rotas, "
+                      "hours given", gotchas=("declined applications are deleted after 6 "
+                                              "months",))  # fmt: skip
+    hours = "hours our volunteers gave last year"
+    assert out_of_period(coverage(volunteers), asked_period(hours, TODAY), TODAY,
+                         set(terms(hours))) == ""  # fmt: skip
+
+
 def test_a_thread_or_a_conversation_is_a_chat() -> None:
     kept = declared_retention("How long things are kept: Teams chats 12 months.", specificity)
     asked = asked_period("spring 2024", TODAY)
