@@ -637,6 +637,7 @@ class Kept:
     # counted from an event, not from when the record was made ("6 years after someone
     # leaves"): a question must name the event's time itself
     from_event: bool = False
+    failed: bool = False  # said only of failed ones ("declined applications 6 months")
 
 
 def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tuple[Kept, ...]:
@@ -679,7 +680,7 @@ def _kept(words: list[tuple[str, str]], item: str, specificity: Callable[[str], 
           days: int, gone_before: date | None = None) -> Kept:
     key = max(words, key=lambda wt: specificity(wt[0].lower()))[1]
     return Kept(frozenset(t for _, t in words), key, days, " ".join(item.split()).rstrip(".;"),
-                gone_before)
+                gone_before, failed=bool(_FAILED.intersection(terms(item))))
 
 
 def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
@@ -851,7 +852,7 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     if _TURNED_DOWN.search(question):
         wanted = wanted | _UNSUCCESSFUL
     if not wanted & _FAILED:  # "declined foster carer applications 6 months": not approved
-        kept = tuple(k for k in kept if not _FAILED.intersection(terms(k.written)))
+        kept = tuple(k for k in kept if not k.failed)
     if wanted & LISTEN_WORDS:  # "listen to that call" asks about "call recordings"
         wanted = wanted | frozenset(terms("recording"))
     if wanted & _RECORD_WORDS:  # "a care file" asks about "care records"
