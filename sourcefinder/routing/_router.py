@@ -103,8 +103,10 @@ from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
 from sourcefinder.routing._scope import (
     declared_absent,
+    declared_absent_names,
     declared_absent_phrases,
     declared_unowned,
+    names_asked,
     outside_negations,
     own_asked,
     theirs_asked,
@@ -315,6 +317,13 @@ class OfflineRouter:
         # what the preamble says the organization has not, that no card mentions either
         self._absent = frozenset(t for t in declared_absent(index.preamble)
                                  if not self._lex.knows_a_form_of(t))  # fmt: skip
+        # and its names that no card writes as such, though one has a common word of the
+        # same stem ("Microsoft Teams" and "team")
+        written = " ".join(" ".join([*card_field_texts(c).values(), *c.gotchas])
+                           for c in self._cards)  # fmt: skip
+        self._absent_names = frozenset(
+            w for w in declared_absent_names(index.preamble)
+            if self._lex.knows_a_form_of(stem(w.lower())) and not re.search(rf"\b{w}\b", written))
         # and its names of several words ("nursing homes") that no card says as such
         self._absent_phrases = unsaid(declared_absent_phrases(index.preamble), self._texts_with)
         # and what it has none of its own of ("no pharmacy of our own")
@@ -486,6 +495,7 @@ class OfflineRouter:
             absent += tuple(name for short, name in
                             self._absent_phrases.abbreviated(analysed.positive).items()
                             if not self._lex.knows_a_form_of(stem(short.lower())))  # fmt: skip
+        absent += names_asked(analysed.positive, self._absent_names)
         absent += own_asked(analysed.positive, self._unowned, self._ours)
         theirs = theirs_asked(analysed.positive, self._ours, self._name_stems)
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,

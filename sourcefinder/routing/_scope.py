@@ -109,7 +109,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Set
 from functools import lru_cache
 from typing import cast
 
@@ -134,6 +134,8 @@ _NEGATION = (
     # "no longer sell second-hand boats", not "no longer by rail"
     r"|\bno\s+longer\s+(?!(?:by|in|at|on|for|with|to|from|than)\b)(?=[a-z]+)"
     r"|\bnever\b|\bneither\b|\bthere(?: is|'s| are) no\b|(?:^|:)\s*no\b"
+    # "We make wine only, so no cider or gin"
+    r"|\bso\s+no\b(?!\s+(?:longer|later|earlier|more|less|fewer|sooner|one|doubt|matter)\b)"
     # "We use Teams, not Slack", "our valuations are market appraisals, not RICS surveys"
     r"|(?<![:;]\s)(?<=\w),\s*not\b(?!\s+(?:ours|us|by|with|here|there|the answers|part|only|"
     r"just|even|always|yet|least|because|that|what|how|which|who|when|where|to)\b)"
@@ -381,6 +383,24 @@ def _names_its_object(words: list[str]) -> bool:
 def declared_absent(preamble: str) -> frozenset[str]:
     """The stemmed words the preamble puts inside a negation of the organization."""
     out: set[str] = set()
+    for word in _negated_words(preamble):
+        if specificity(word.lower()) >= EVERYDAY:
+            out.update(terms(word))
+    return frozenset(out - _NOT_SUBJECTS)
+
+
+def declared_absent_names(preamble: str) -> frozenset[str]:
+    """The capitalized words, as written, inside a negation of the organization that end a
+    name: "we do not use Microsoft Teams" -> {"Teams"}. A name may share its stem with a
+    common word ("Teams" and "team"), so it is told apart by its case: only where it is
+    capitalized within a sentence ("Road gullies are the council's" names no road)."""
+    said = {w for w in _negated_words(preamble)
+            if len(w) > 2 and w[0].isupper() and w[1:].islower()}  # fmt: skip
+    return frozenset(_names_said(preamble, said, alone=False)) if said else frozenset()
+
+
+def _negated_words(preamble: str) -> Iterator[str]:
+    """The words, as written, of the things the preamble says the organization has not."""
     for cue, items in _read(preamble):
         if cue == HELD_BY_OTHERS or _NAMED_ONLY.search(cue):
             # "..., which runs parking charges", "whose kitchen staff are employed by
@@ -393,10 +413,33 @@ def declared_absent(preamble: str) -> frozenset[str]:
         elif (_PASSIVE.fullmatch(cue) and words and _PARTICIPLE.fullmatch(words[0])) \
                 or (_VERB_FIRST.search(cue) and _names_its_object(words)):  # fmt: skip
             words = words[1:]  # "were not kept": the participle is the relation
-        for word in words:
-            if specificity(word.lower()) >= EVERYDAY:
-                out.update(terms(word))
-    return frozenset(out - _NOT_SUBJECTS)
+        yield from words
+
+
+def names_asked(question: str, names: frozenset[str]) -> tuple[str, ...]:
+    """The words of ``names`` that ``question`` says as written, each a name of one word:
+    not a sentence's first ("Teams keep asking"), nor part of a longer name ("under
+    Harbour Road")."""
+    return tuple(dict.fromkeys(_names_said(question, names, alone=True))) if names else ()
+
+
+def _names_said(text: str, names: Set[str], *, alone: bool) -> Iterator[str]:
+    """The words of ``names`` in ``text``, capitalized within a sentence and ending a
+    name (the last of its capitalized words); ``alone``: its only one."""
+    for m in _TITLE_WORD.finditer(text):
+        if m.group() not in names or _CAPITALIZED_NEXT.match(text, m.end()):
+            continue
+        before = text[max(0, m.start() - _REACH) : m.start()].rstrip()
+        if before[-1:] in _OPENERS or (alone and _CAPITALIZED_LAST.search(before)):
+            continue
+        yield m.group()
+
+
+_TITLE_WORD = re.compile(r"\b[A-Z][a-z]+\b")
+_CAPITALIZED_NEXT = re.compile(r"[ \t]+[A-Z]")
+_CAPITALIZED_LAST = re.compile(r"(?:^|\s)[A-Z][\w'-]*$")
+_OPENERS = frozenset(("", ".", "!", "?", ":", ";", '"', "\u201c", "(", "-", "*", "\u2014"))
+_REACH = 40  # far enough back for the word before
 
 
 def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:

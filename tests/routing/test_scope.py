@@ -11,8 +11,10 @@ from sourcefinder.routing import OfflineRouter, RouterConfig
 from sourcefinder.routing._scope import (
     Phrases,
     declared_absent,
+    declared_absent_names,
     declared_absent_phrases,
     declared_unowned,
+    names_asked,
     outside_negations,
     own_asked,
     theirs_asked,
@@ -98,6 +100,9 @@ def _stems(words: str) -> set[str]:
         ("Parcels go by van, and no longer by rail, or no later than noon.", "",
          "rail noon van"),
         ("None of the shops has a café.", "café", "shops"),
+        # "so no" says what follows from what is done; "so no one" is no negation
+        ("We make wine only, so no cider, gin or spirits.", "cider gin spirits", "wine"),
+        ("The vans run late, so no one waits for them.", "", "one waits"),
         # a negation in a relative clause is said of others, not of the organization
         ("Foster carers take the dogs who don't cope with kennels. We do not run boarding.",
          "boarding", "cope kennels"),
@@ -409,6 +414,28 @@ def test_a_name_the_organization_has_not_is_also_asked_by_its_initials() -> None
     assert Phrases({("uk", "film"): "UK films"}).abbreviated("UF") == {}  # one capital
     known = [*cards, card("bsl-partner", "the BSL agency we pass sign language requests to")]
     ranking = OfflineRouter(make_index(known, said)).rank(question)
+    assert ranking.ruled_out == () and ranking.verdict != "nowhere"
+
+
+def test_a_name_the_organization_has_not_is_told_from_a_common_word_by_its_case() -> None:
+    """"We do not use Microsoft Teams", and cards speak of the yard team: "the Teams
+    channel" asks for the product, "the team channel" does not. A sentence's first word
+    says nothing by its case, and a card writing the name keeps it routable."""
+    cards = [card("yard-channel", "the boatyard team's chat channel: crane lifts, jobs",
+                  kind="chat-channel"),
+             card("it-desk", "IT help: laptops, passwords, email")]  # fmt: skip
+    said = "Staff chat is Slack; we do not use Microsoft Teams."
+    assert declared_absent_names(said) == {"Teams"}  # the name's last word; not "Slack"
+    assert declared_absent_names("No gullies. Road gullies are not ours.") == set()
+    router = OfflineRouter(make_index(cards, said))
+    ranking = router.rank("What's the Teams channel the yard uses to talk about crane lifts?")
+    assert ranking.ruled_out == ("Teams",) and ranking.verdict == "nowhere"
+    assert router.rank("Which team channel does the yard use for crane lifts?").ruled_out == ()
+    assert router.rank("Teams in the yard: where do they post crane lifts?").ruled_out == ()
+    assert router.rank("Who does the Yard Teams rota for crane lifts?").ruled_out == ()
+    assert names_asked("Is it Teams or Slack? Teams.", frozenset({"Teams"})) == ("Teams",)
+    written = [*cards, card("m365", "Microsoft 365 admin: Teams, SharePoint and Exchange")]
+    ranking = OfflineRouter(make_index(written, said)).rank("Where is the Teams channel?")
     assert ranking.ruled_out == () and ranking.verdict != "nowhere"
 
 
