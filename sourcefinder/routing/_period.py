@@ -359,10 +359,11 @@ def _start_before(text: str, at: int) -> int:
     return end - len(_word_before(text, end))
 
 
-def _subject(text: str, at: int) -> frozenset[str]:
+def _subject(text: str, at: int, *, past_small: bool = False) -> frozenset[str]:
     """The terms of the (up to two) words before ``at`` that a period statement is said
     of ("drone imagery only since 2021" -> drone, imagery), within its own phrase; of
-    an aside, the first two of the phrase before it."""
+    an aside, the first two of the phrase before it. ``past_small``: small words do not
+    count ("lots from the 2016 to 2020 vintages" -> lots)."""
     words: list[str] = []
     end = at
     while end > 0 and text[end - 1].isspace():
@@ -385,7 +386,7 @@ def _subject(text: str, at: int) -> frozenset[str]:
         end -= len(word)
         if word.lower() in _DENIED:
             words.clear()  # "candidates never placed": said of candidates, not placements
-        elif word.lower() not in _NOT_SUBJECT:
+        elif word.lower() not in _NOT_SUBJECT and (terms(word) or not past_small):
             words.append(word)
     return frozenset(terms(" ".join(words)))
 
@@ -449,7 +450,8 @@ def coverage(card: Card) -> Coverage:
             # part's span ("RxWorks transactions 2019–2023" in a lakehouse); in the
             # discriminator, or on an archive, it is the card's ("SIMS archive 2011–2022",
             # "work items 2017–2023, read-only")
-            part = _subject(text, m.start()) if text is not card.what and _live(card) else none
+            part = _subject(text, m.start(), past_small=True) \
+                if text is not card.what and _live(card) else none  # fmt: skip
             starts.append((part, _date(m.group(1), first, None, None, end=False)))
             if last[0].isdigit():  # "2016 – Jul 2022": to the end of July
                 if part:

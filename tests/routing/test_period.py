@@ -796,6 +796,13 @@ def test_a_range_in_the_contents_is_the_span_of_what_it_is_said_of() -> None:
     old = "RxWorks transactions in 2025"
     assert out_of_period(cov, asked_period(old, TODAY), TODAY, set(terms(old))) \
         == "holds nothing after 2023"  # fmt: skip
+    # what a range is said of is named past the small words before it
+    winery = card("vintrace", "winery system since 2021-08-01: lots, additions, bottling",
+                  gotchas=["lots from the 2016 to 2020 vintages start with an opening "
+                           "balance"])  # fmt: skip
+    stock = "bottles of the 2022 Blanc de Blancs still on their lees"
+    assert out_of_period(coverage(winery), asked_period(stock, TODAY), TODAY,
+                         set(terms(stock))) == ""  # fmt: skip
     archive = card("sims", "SIMS archive 2011–2022: leavers' records, old exam results")
     assert out_of_period(coverage(archive), asked_period(lines, TODAY), TODAY,
                          set(terms(lines))) == "holds nothing after 2022"  # fmt: skip
