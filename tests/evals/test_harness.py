@@ -88,7 +88,7 @@ def test_the_example_suite_is_well_formed() -> None:
             "wendover", "brackenridgebuses", "saltmarshcinemas", "hartside", "copperfield",
             "acornfield", "kelda", "lowther", "ashgrove", "halsey", "tarrant", "glenmorrow",
             "ashburn", "cresswell", "pellworth", "ferrant", "dovecote", "wyeford",
-            "hatherleigh"],
+            "hatherleigh", "moorcroft", "ravenhurst", "linthwaite"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
