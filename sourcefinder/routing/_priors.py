@@ -6,7 +6,8 @@
   Terms the question itself rules out ("not the pay policy: ...", see ``_question``)
   push down the cards that offer them, the same way (``excluded_strength``).
 - **Supersession.** A card that another card ``supersedes`` hands its relevance to the
-  successor and is kept just below it, unless the question is about the old period (an
+  successor (of several, to the one that scores best on the question) and is kept just
+  below it, unless the question is about the old period (an
   "old" word, "before 2024", "before the new system came in" but not "before I reply", a
   year that only the old card mentions, or a time the successor is too young to hold,
   and no "now" or "latest"): then the old card is placed just above. ``demoted`` without
@@ -63,13 +64,20 @@ class Adjusted:
 
 def successors(cards: list[Card]) -> dict[int, int]:
     """Old card position -> the position of the first card that supersedes it."""
+    return {old: news[0] for old, news in all_successors(cards).items()}
+
+
+def all_successors(cards: list[Card]) -> dict[int, tuple[int, ...]]:
+    """Old card position -> the positions of every card that supersedes it, in order: a
+    record system split in two ("Titan" for dispensing, "CD Manager" for controlled drug
+    registers) has a successor for each part."""
     pos = {c.id: i for i, c in enumerate(cards)}
-    out: dict[int, int] = {}
+    out: dict[int, list[int]] = {}
     for i, card in enumerate(cards):
         for old in card.supersedes:
-            if old in pos and pos[old] != i:
-                out.setdefault(pos[old], i)
-    return out
+            if old in pos and pos[old] != i and i not in out.get(pos[old], ()):
+                out.setdefault(pos[old], []).append(i)
+    return {old: tuple(news) for old, news in out.items()}
 
 
 def is_old_period(question: str, old: Card, new: Card | None) -> bool:
@@ -99,7 +107,7 @@ def years_in(text: str) -> set[int]:
 def apply_declarations(
     fused: dict[int, float],
     cards: list[Card],
-    succ: dict[int, int],
+    succ: dict[int, tuple[int, ...]],
     question: str,
     not_shares: dict[int, tuple[float, list[str]]],
     excluded: dict[int, tuple[float, list[str]]],
@@ -137,9 +145,13 @@ def apply_declarations(
             score[i] *= 1.0 + health_weight * (h - x) / (h + x + 5.0)
     # Oldest first, so in a chain (c supersedes b supersedes a) what a hands to b
     # reaches c too.
+    first = {old: news[0] for old, news in succ.items()}
     olds = [i for i in score if i in succ or cards[i].status == "demoted"]
-    for old in sorted(olds, key=lambda i: (-_hops(i, succ), i)):
-        new = succ.get(old)
+    for old in sorted(olds, key=lambda i: (-_hops(i, first), i)):
+        # of several successors, the one the question is most about takes the old card's
+        # place: a question about controlled drug registers is not one for dispensing
+        news = succ.get(old, ())
+        new = max(news, key=lambda j: score.get(j, 0.0)) if news else None
         old_card = cards[old]
         new_card = cards[new] if new is not None else None
         if not current and (is_old_period(question, old_card, new_card)

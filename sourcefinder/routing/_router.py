@@ -97,7 +97,7 @@ from sourcefinder.routing._period import (
     declared_retention,
     expired,
 )
-from sourcefinder.routing._priors import Adjusted, apply_declarations, successors
+from sourcefinder.routing._priors import Adjusted, all_successors, apply_declarations, successors
 from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
@@ -290,6 +290,7 @@ class OfflineRouter:
             [self._cards[i] for i in holders], PRIMER_ONLY, cfg.k1, pointed={}, primers=taught,
         )) if holders else None  # fmt: skip
         self._succ = successors(self._cards)
+        self._succs = all_successors(self._cards)
         self._today = today
         self._periods = Periods(self._cards, HUMAN_KINDS)
         # "CCTV 31 days at each hotel": what the preamble says is kept only so long
@@ -586,7 +587,7 @@ class OfflineRouter:
         if cfg.w_coverage > 0 and not any(votes.score for votes in recall.votes):
             fused = self._with_coverage(fused, q, known)
         adj = apply_declarations(
-            fused, self._cards, self._succ, q.embed_text, q.not_shares,
+            fused, self._cards, self._succs, q.embed_text, q.not_shares,
             q.excluded, not_strength=cfg.not_strength,
             excluded_strength=cfg.excluded_strength, current=q.current,
             demoted_factor=cfg.demoted_factor,

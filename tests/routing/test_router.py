@@ -267,6 +267,24 @@ def test_a_chain_of_successors_ends_at_the_newest(
     assert ids(ranking.full)[:3] == ["perf-v3", "perf-v2", "perf-v1"]
 
 
+def test_of_several_successors_the_one_asked_about_takes_the_old_cards_place(
+    index_of: Callable[[list[Card]], Index]
+) -> None:
+    """An old system split in two: dispensing went to one, controlled drug registers to
+    another. A question about the registers lifts the register's successor, not the
+    dispensing one; about the old period, the old system still comes first."""
+    old = card("proscript", "ProScript, read-only: dispensing history and CD registers "
+               "2016-2023", status="demoted", trust="archive")  # fmt: skip
+    titan = card("titan", "Titan, the patient medication record: dispensing history, labels",
+                 supersedes=("proscript",))  # fmt: skip
+    cds = card("cd-manager", "CD Manager: controlled drug register entries and balances",
+               supersedes=("proscript",))  # fmt: skip
+    router = OfflineRouter(index_of([old, titan, cds]))
+    assert ids(router.rank("where do CD register entries go?").full)[:2] \
+        == ["cd-manager", "proscript"]  # fmt: skip
+    assert ids(router.rank("CD register entries at Elland in 2019").full)[0] == "proscript"
+
+
 def test_what_the_question_rules_out_pushes_down_and_the_not_part_agrees(org: Index) -> None:
     router = OfflineRouter(org)
     question = "Not the budgets: where is the monthly calendar?"
