@@ -7,11 +7,11 @@
   push down the cards that offer them, the same way (``excluded_strength``).
 - **Supersession.** A card that another card ``supersedes`` hands its relevance to the
   successor (of several, to the one that scores best on the question) and is kept just
-  below it, unless the question is about the old period (an
-  "old" word, "before 2024", "before the new system came in" but not "before I reply", a
-  year that only the old card mentions, or a time the successor is too young to hold,
-  and no "now" or "latest"): then the old card is placed just above. ``demoted`` without
-  a successor is multiplied by ``demoted_factor``.
+  below it, unless the question is about the old period (an "old" word, "before 2024",
+  "before the new system came in" but not "before I reply", a year that only the old
+  card mentions, or a time the successor is too young to hold, and no "now" or
+  "latest"): then the old card is placed just above. ``demoted`` without a successor is
+  multiplied by ``demoted_factor``.
 - **Periods.** A card whose own text says it does not hold the period the question
   asks about (``_period``) is multiplied by ``period_factor`` and says why. This comes
   last, so that no successor or predecessor hands its relevance back to it.
