@@ -202,7 +202,8 @@ _WHAT = re.compile(r"\s*what\b", re.IGNORECASE)
 _THEIR = re.compile(r"\s*(?:its|their)\s", re.IGNORECASE)
 _NEGATES = re.compile(r"\b(?:no|not|never|none|nothing|nor)\b|n't\b", re.IGNORECASE)
 _OWN_CLAUSE = re.compile(r",?\s+(?:and|but|so)\s+(?:we|they|it|he|she)\s", re.IGNORECASE)
-_WHERE = re.compile(r"(?:^|\s)(?:in|at|on|inside|within|around|across|near)\s", re.IGNORECASE)
+_WHERE = re.compile(r"(?:^|\s)(?:in|at|on|inside|within|around|across|near|down|along|behind|"
+                    r"beside|opposite|next\s+to)\s", re.IGNORECASE)  # fmt: skip
 _SAVE = frozenset({"without", "except", "beyond", "besides"})
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
                    "comes came runs ran".split())  # fmt: skip

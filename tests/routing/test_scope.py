@@ -100,6 +100,8 @@ def _stems(words: str) -> set[str]:
         ("Parcels go by van, and no longer by rail, or no later than noon.", "",
          "rail noon van"),
         ("None of the shops has a café.", "café", "shops"),
+        # where another body's things are is no thing of theirs
+        ("The cottages and huts down the lane belong to the Estate.", "cottages huts", "lane"),
         # "so no" says what follows from what is done; "so no one" is no negation
         ("We make wine only, so no cider, gin or spirits.", "cider gin spirits", "wine"),
         ("The vans run late, so no one waits for them.", "", "one waits"),
