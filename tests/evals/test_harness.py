@@ -88,7 +88,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "wendover", "brackenridgebuses", "saltmarshcinemas", "hartside", "copperfield",
             "acornfield", "kelda", "lowther", "ashgrove", "halsey", "tarrant", "glenmorrow",
             "ashburn", "cresswell", "pellworth", "ferrant", "dovecote", "wyeford",
-            "hatherleigh", "moorcroft", "ravenhurst", "linthwaite"],
+            "hatherleigh", "moorcroft", "ravenhurst", "linthwaite", "strathmore", "kittiwake",
+            "fellgate"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
