@@ -616,6 +616,8 @@ _ONGOING = re.compile(r"(?:\b(?:is|are|am)|'s|'re|'m)\s+still\s+(?:here|with\s+u
 # a chat is what people call a thread or a conversation in it
 _THREAD_WORDS, _CHAT = frozenset(terms("thread conversation")), frozenset(terms("chat message"))
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
+_WITH_ASIDE = re.compile(r",\s*(?:with|including|together\s+with|along\s+with|plus)\s[^,;:()]*,",
+                         re.IGNORECASE)  # fmt: skip
 _UNSHIELD = str.maketrans({"\x1f": ","})
 _BEING = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _AND = re.compile(r"\band\b", re.IGNORECASE)
@@ -722,7 +724,7 @@ def _each_of(head: str) -> list[str]:
     records"), or the first word that each of two shares ("Parent invoices and payments"
     is also "Parent invoices"), so that a question naming one of them names the
     retention."""
-    head = BRACKETED.sub(" ", head)
+    head = _WITH_ASIDE.sub(" ", BRACKETED.sub(" ", head))
     cut = min((m.start() for m in (_BEING.search(head), _WHERE.search(head)) if m),
               default=len(head))  # fmt: skip
     m = _SHARED_NOUN.search(head[:cut].rstrip())
@@ -741,7 +743,7 @@ def _said_of(head: str) -> list[tuple[str, str]]:
         return [(w, t) for w in re.findall(r"[A-Za-z][A-Za-z0-9]*", text)
                 for t in terms(w) if t not in _KEPT_NOT_SUBJECT]  # fmt: skip
 
-    head = BRACKETED.sub(" ", head)  # an aside says which, not what
+    head = _WITH_ASIDE.sub(" ", BRACKETED.sub(" ", head))  # an aside says which, not what
     # the subject ends at a verb of being, or where it is kept ("CCTV in communal areas")
     cut = min((m.start() for m in (_BEING.search(head), _WHERE.search(head)) if m),
               default=len(head))  # fmt: skip
@@ -757,8 +759,10 @@ def _items(sentence: str) -> list[str]:
     """The list items of ``sentence``; an "and" only ends an item that has its own span
     ("CDN and application logs 30 days" is one item, of both)."""
     # a list in brackets is one item's ("Care records (care plans, daily notes, MAR
-    # charts) are kept 8 years")
+    # charts) are kept 8 years"), and so is what goes with it, set off by commas
+    # ("Customer records, with the ID seen at move-in, are kept six years")
     shielded = BRACKETED.sub(lambda m: m.group().translate(_SHIELD), sentence)
+    shielded = _WITH_ASIDE.sub(lambda m: m.group().translate(_SHIELD), shielded)
     parts = [p.translate(_UNSHIELD) for p in _KEPT_ITEMS.split(shielded)]
     items, joins = [parts[0]], [""]  # each item, and the mark that joins it to the last
     for delimiter, item in zip(parts[1::2], parts[2::2], strict=True):

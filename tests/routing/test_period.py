@@ -814,6 +814,18 @@ def test_a_list_of_retention_limits_is_read_item_by_item() -> None:
     assert kept == {"estate CCTV 31 days": 31, "call recordings 18 months": 18 * 30}
 
 
+def test_what_goes_with_a_kept_thing_set_off_by_commas_is_no_thing_of_its_own() -> None:
+    """"Customer records, with the ID seen at move-in, are kept six years": said of
+    customer records, not of the ID; and "accounts, with their mail, 60 days" likewise."""
+    said = ("How long things are kept. Customer and tenancy records, with the ID seen at "
+            "move-in, are kept six years after the tenancy ends; leavers' accounts, "
+            "including their mail and files, 60 days.")  # fmt: skip
+    subjects = {frozenset(k.subject): k.days for k in declared_retention(said, specificity)}
+    assert subjects[frozenset(terms("customer records"))] == 6 * 365
+    assert subjects[frozenset(terms("leavers accounts"))] == 60
+    assert not any(s & set(terms("ID seen mail files")) for s in subjects)
+
+
 def test_what_lasts_only_so_long_is_said_of_what_lasts_not_of_the_verb() -> None:
     kept = declared_retention("Calls are kept 5 years, and watch-again recordings of chapel "
                               "services last 28 days.", specificity)[1:]
