@@ -53,7 +53,8 @@ _STOPPED_THING = re.compile(
 _TO_WHOM = re.compile(r"\s(?:to|for|at|from|with|by)\s")
 _AT_PLACE = re.compile(r"\s(?:at|in)\s")
 _YEAR = re.compile(r"\b(?:19|20)\d\d(?:-\d\d-\d\d)?\b")
-_PAST = re.compile(r"\b(?:before|old|former|formerly|used\s+to|closed|shut|was|were|did|"
+# ("the Old Heath course" is a name, not the past)
+_PAST = re.compile(r"\b(?:before|(?-i:old)|former|formerly|used\s+to|closed|shut|was|were|did|"
                    r"had|back\s+then)\b", re.IGNORECASE)  # fmt: skip
 _NOT_NAMING = frozenset(terms("two three four last old our the"))
 _MIN_WORDS = 2

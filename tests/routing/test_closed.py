@@ -90,6 +90,7 @@ def test_the_preamble_says_what_closed_and_when() -> None:
          False),  # its past
         ("Cardiff studio headcount in 2018", False),
         ("the old Cardiff studio's address", False),
+        ("Can I book the Cardiff studio by the Old Mill for a shoot?", True),  # a name
         ("Can I book a meeting room in the Leeds studio next week?", False),  # not named
         ("Which studio should I book next week?", False),
     ],
