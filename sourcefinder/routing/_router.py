@@ -320,11 +320,7 @@ class OfflineRouter:
                                  if not self._lex.knows_a_form_of(t))  # fmt: skip
         # and its names that no card writes as such, though one has a common word of the
         # same stem ("Microsoft Teams" and "team")
-        written = " ".join(" ".join([*card_field_texts(c).values(), *c.gotchas])
-                           for c in self._cards)  # fmt: skip
-        self._absent_names = frozenset(
-            w for w in declared_absent_names(index.preamble)
-            if self._lex.knows_a_form_of(stem(w.lower())) and not re.search(rf"\b{w}\b", written))
+        self._absent_names = self._unwritten(declared_absent_names(index.preamble))
         # and its names of several words ("nursing homes") that no card says as such
         self._absent_phrases = unsaid(declared_absent_phrases(index.preamble), self._texts_with)
         # and what it has none of its own of ("no pharmacy of our own")
@@ -508,6 +504,16 @@ class OfflineRouter:
                          closed=closed_asked(self._closed, set(qterms), asked,
                                              analysed.positive),
                          dismissed=frozenset(by_name))  # fmt: skip
+
+    def _unwritten(self, names: frozenset[str]) -> frozenset[str]:
+        """The ``names`` no card writes as such (case and all), though a card has a word
+        of the same stem: the cards' text is read only when there are some."""
+        shared = [w for w in names if self._lex.knows_a_form_of(stem(w.lower()))]
+        if not shared:
+            return frozenset()
+        written = " ".join(" ".join([*card_field_texts(c).values(), *c.gotchas])
+                           for c in self._cards)  # fmt: skip
+        return frozenset(w for w in shared if not re.search(rf"\b{re.escape(w)}\b", written))
 
     def _names_source(self, stems: list[str]) -> bool:
         """Whether ``stems`` are one card's name, no more and no less."""
