@@ -62,11 +62,6 @@ class Adjusted:
         self.notes.setdefault(i, []).append(text)
 
 
-def successors(cards: list[Card]) -> dict[int, int]:
-    """Old card position -> the position of the first card that supersedes it."""
-    return {old: news[0] for old, news in all_successors(cards).items()}
-
-
 def all_successors(cards: list[Card]) -> dict[int, tuple[int, ...]]:
     """Old card position -> the positions of every card that supersedes it, in order: a
     record system split in two ("Titan" for dispensing, "CD Manager" for controlled drug

@@ -97,7 +97,7 @@ from sourcefinder.routing._period import (
     declared_retention,
     expired,
 )
-from sourcefinder.routing._priors import Adjusted, all_successors, apply_declarations, successors
+from sourcefinder.routing._priors import Adjusted, all_successors, apply_declarations
 from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
@@ -289,7 +289,6 @@ class OfflineRouter:
         self._primers = (holders, LexicalIndex(
             [self._cards[i] for i in holders], PRIMER_ONLY, cfg.k1, pointed={}, primers=taught,
         )) if holders else None  # fmt: skip
-        self._succ = successors(self._cards)
         self._succs = all_successors(self._cards)
         self._today = today
         self._periods = Periods(self._cards, HUMAN_KINDS)
@@ -747,7 +746,8 @@ class OfflineRouter:
             # a retention said of a successor by name says nothing of what its
             # predecessor kept ("parent app messages 2 years" of the old app's forms)
             q.expired = tuple(w for w in q.expired
-                              if self._succ.get(lead, -1) not in self._named_in.get(w, ()))
+                              if not self._named_in.get(w, set()).intersection(
+                                  self._succs.get(lead, ())))
         if q.period is not None and not q.expired:
             q.expired = self._kept_by(lead, q)
         support = round(first.confidence - cfg.uncovered_penalty * q.uncovered, 4)
@@ -793,7 +793,7 @@ class OfflineRouter:
         """Whether card ``i`` holds the time ``q`` asks about: its own text says so, or
         it is what came before a successor that starts after that time (an archive of
         paper batch records "from before the eBR", the eBR "since 2021-09")."""
-        if self._succ.get(i, -1) in q.out_of_period:
+        if any(s in q.out_of_period for s in self._succs.get(i, ())):
             return True
         return self._periods.holds(i, q.period, q.out_of_period)
 

@@ -869,3 +869,9 @@ def test_what_came_before_a_successor_holds_the_time_before_it(
     assert old.verdict != "nowhere"
     recent = router.rank("the batch record for batch K2045 from last month")
     assert recent.full[0].card_id == "ebr"
+    # so it does when the young successor is its second: another took its dispensing
+    split = [card("dispensing", "dispensing system: labels and stock", contains="labels",
+                  supersedes=("paper-batches",)), *cards]  # fmt: skip
+    old = OfflineRouter(index_of(split), today=TODAY).rank(
+        "the batch record for batch K2045 from spring 2020")
+    assert old.full[0].card_id == "paper-batches" and old.verdict != "nowhere"
