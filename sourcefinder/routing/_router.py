@@ -506,13 +506,11 @@ class OfflineRouter:
 
     def _unwritten(self, names: frozenset[str]) -> frozenset[str]:
         """The ``names`` no card writes as such (case and all), though a card has a word
-        of the same stem: the cards' text is read only when there are some."""
-        shared = [w for w in names if self._lex.knows_a_form_of(stem(w.lower()))]
-        if not shared:
-            return frozenset()
-        written = " ".join(" ".join([*card_field_texts(c).values(), *c.gotchas])
-                           for c in self._cards)  # fmt: skip
-        return frozenset(w for w in shared if not re.search(rf"\b{re.escape(w)}\b", written))
+        of the same stem: only those cards' text is read, as for phrases (``unsaid``)."""
+        return frozenset(
+            w for w in names if self._lex.knows_a_form_of(stem(w.lower()))
+            and not any(re.search(rf"\b{re.escape(w)}\b", text)
+                        for text in self._texts_with((stem(w.lower()),))))  # fmt: skip
 
     def _names_source(self, stems: list[str]) -> bool:
         """Whether ``stems`` are one card's name, no more and no less."""
