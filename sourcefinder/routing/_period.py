@@ -35,6 +35,7 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
 from __future__ import annotations
 
 import calendar
+import contextlib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -99,6 +100,8 @@ class Coverage:
 
 _AGO = re.compile(rf"\b{_COUNT}\s+{_UNIT}\s+ago\b", re.IGNORECASE)
 _LAST_MONTH_NAME = re.compile(rf"\blast\s+({_MONTH})(?!\s*{_YEAR})\b", re.IGNORECASE)
+# "last Christmas": the latest one gone by
+_LAST_CHRISTMAS = re.compile(r"\blast\s+Christmas\b", re.IGNORECASE)
 _MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+(?:of\s+)?({_YEAR})\b", re.IGNORECASE)
 _SEASON = "spring|summer|autumn|fall|winter"
 _SEASON_YEAR = re.compile(rf"\b({_SEASON})\s+(?:of\s+)?({_YEAR})\b",
@@ -156,6 +159,8 @@ _DECADE = re.compile(r"\b(?:from|in|during|through|throughout)\s+(?:the\s+)?"
                      r"(19[5-9]0|20[0-9]0)s\b", re.IGNORECASE)
 # a year that straddles two ("2019-20", "2025/26"): April of the first to August of the next
 _SPLIT_YEAR = re.compile(rf"\b({_YEAR})[-/–](\d\d)\b(?![-/]\d)")
+# "closed on 2021-03-31": one day, written the ISO way
+_ISO_DAY = re.compile(rf"\b({_YEAR})-(\d\d)-(\d\d)\b")
 # "early 2025" is its first third, "mid-2019" its middle, "late 2021" its last
 _PART_OF_YEAR = {"early": (1, 4), "mid": (5, 8), "late": (9, 12)}
 _RELATIVE = re.compile(r"\b(?:(early|mid|late)[-\s]+)?(last|past|previous)\s+"
@@ -201,6 +206,10 @@ def asked_period(question: str, today: date) -> Period | None:
             or any(m in low for m in _MONTH_LOWS)):  # fmt: skip
         return None  # most questions name no time: skip the eleven patterns
     spans: list[Period] = []
+    for m in _ISO_DAY.finditer(question):
+        with contextlib.suppress(ValueError):  # "2021-02-30" names no day
+            day = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+            spans.append(Period(day, day))
     for m in _MONTH_BACK.finditer(question):
         back = 1 if m.group(2) else _count(m.group(3))
         spans.append(_month_span(today.year - back, _MONTHS[m.group(1).lower().rstrip(".")]))
@@ -212,6 +221,9 @@ def asked_period(question: str, today: date) -> Period | None:
     for m in _LAST_MONTH_NAME.finditer(question):
         month = _MONTHS[m.group(1).lower().rstrip(".")]
         spans.append(_month_span(today.year - (month >= today.month), month))
+    for _ in _LAST_CHRISTMAS.finditer(question):
+        year = today.year - (today < date(today.year, 12, 24))
+        spans.append(Period(date(year, 12, 24), date(year, 12, 26)))
     for m in _MONTH_YEAR.finditer(question):
         spans.append(_month_span(int(m.group(2)), _MONTHS[m.group(1).lower().rstrip(".")]))
     for m in _SEASON_YEAR.finditer(question):

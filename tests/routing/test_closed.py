@@ -29,6 +29,11 @@ def test_the_preamble_says_what_closed_and_when() -> None:
     assert declared_closed("The U21 side was closed in summer 2022.", TODAY)[0].on == \
         date(2022, 8, 31)  # fmt: skip
     assert declared_closed("The Cardiff studio closed for lunch.", TODAY) == ()  # no time
+    # a day written the ISO way
+    [nantwich] = declared_closed("The Nantwich practice closed on 2021-03-31; its patients "
+                                 "moved to Winsford.", TODAY)  # fmt: skip
+    assert (nantwich.on, nantwich.written) == (date(2021, 3, 31),
+                                               "The Nantwich practice closed on 2021-03-31")
     # a name set off by commas ("Our online school, Acme Live, closed in July 2023")
     [live] = declared_closed("Our online school, Acme Live, closed in July 2023.", TODAY)
     assert (live.subject, live.written) == (frozenset(terms("Acme Live")),

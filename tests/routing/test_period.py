@@ -68,6 +68,8 @@ TODAY = date(2026, 11, 30)
         ("fraud losses last quarter", date(2026, 7, 1), date(2026, 9, 30)),
         ("ED visits for last month", date(2026, 10, 1), date(2026, 10, 31)),
         ("what it logged yesterday", date(2026, 11, 29), date(2026, 11, 29)),
+        ("the gate log for 2026-05-04", date(2026, 5, 4), date(2026, 5, 4)),  # ISO
+        ("where the van was parked last Christmas", date(2025, 12, 24), date(2025, 12, 26)),
         ("the voltage trace from the fault back in January", date(2026, 1, 1),
          date(2026, 1, 31)),
         ("the app's error logs from the March storm", date(2026, 3, 1), date(2026, 3, 31)),
@@ -108,6 +110,8 @@ def test_relative_periods_cross_the_new_year() -> None:
         date(2026, 10, 1), date(2026, 12, 31))  # fmt: skip
     assert asked_period("costs last month", january) == Period(
         date(2026, 12, 1), date(2026, 12, 31))  # fmt: skip
+    assert asked_period("the tills last Christmas", january) == Period(
+        date(2026, 12, 24), date(2026, 12, 26))  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -120,6 +124,7 @@ def test_relative_periods_cross_the_new_year() -> None:
         "Which ticket is INC-2026-0871?",
         "Which claim is CMP-2019-20531?",  # no split year inside an id
         "the 2019-05 export",  # a month, written as an id
+        "the export of 2021-02-30",  # no such day
         "The FY2030 budget draft",  # the future is not a period anything holds yet
         "It may take a while to march through the backlog",  # verbs, not months
         "We may 2 weeks from now",
