@@ -67,6 +67,7 @@ import numpy as np
 
 from sourcefinder.index.model import Card, Index
 from sourcefinder.routing._closed import closed_asked, declared_closed
+from sourcefinder.routing._compounds import Compounds
 from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
@@ -290,6 +291,10 @@ class OfflineRouter:
             [self._cards[i] for i in holders], PRIMER_ONLY, cfg.k1, pointed={}, primers=taught,
         )) if holders else None  # fmt: skip
         self._succs = all_successors(self._cards)
+        # "pay slip" where the map writes "payslips", "liveaboard" where it writes "live aboard"
+        self._compounds = Compounds(text for c in self._cards
+                                    for field, text in card_field_texts(c).items()
+                                    if field not in ("id", "kind"))  # fmt: skip
         self._today = today
         self._periods = Periods(self._cards, HUMAN_KINDS)
         # "CCTV 31 days at each hotel": what the preamble says is kept only so long
@@ -434,6 +439,7 @@ class OfflineRouter:
         return self._finish(q, signals + recall.signals, recall, _Cosines(cos))
 
     def _question(self, question: str, context: str) -> _Question:
+        question = self._compounds.mend(question)
         analysed = analyse(question, self._names_source)
         today = self._today or date.today()
         asked = asked_period(analysed.positive, today)

@@ -161,9 +161,14 @@ def stem(word: str) -> str:
 # --- tokens and terms -------------------------------------------------------------------
 
 
+def camel_split(text: str) -> str:
+    """``text`` with its camelCase words apart ("RotaCloud" -> "Rota Cloud")."""
+    return _CAMEL.sub(" ", text)
+
+
 def tokens(text: str) -> list[str]:
     """Lowercase word tokens, camelCase split, stopwords and one-letter tokens dropped."""
-    text = _CAMEL.sub(" ", text).lower()
+    text = camel_split(text).lower()
     if "won" in text:  # "won't" is "will not", not the "won" of "bids we won"
         text = _WONT.sub("will not", text)
     return [t for t in _TOKEN.findall(text) if len(t) > 1 and t not in STOPWORDS]

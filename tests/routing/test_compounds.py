@@ -1,0 +1,54 @@
+"""Words a question glues or splits the other way from the map: "pay slip" for the
+"payslips" a card names, "liveaboard" for its "live aboard"."""
+
+from __future__ import annotations
+
+import pytest
+
+from sourcefinder.routing import OfflineRouter
+from sourcefinder.routing._compounds import Compounds
+from tests.routing.conftest import card, make_index
+
+MAP = Compounds([
+    "HR system: contracts, holiday, payslips and P60s; timesheets by week",
+    "who may live aboard a residential mooring; the RotaCloud shift rota",
+    "Network Rail possessions, see https://www.networkrail.co.uk/possessions",
+    "one log book per boat",
+    "airside pass port side of the terminal",
+])  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "mended"),
+    [
+        ("Where can I download my October pay slip?", "Where can I download my October payslip?"),
+        ("Pay slips for May", "Payslips for May"),
+        ("my time sheet for last week", "my timesheet for last week"),
+        ("Can a liveaboard keep a dog?", "Can a live aboard keep a dog?"),
+        ("the logbook of Wren", "the log book of Wren"),
+        # the map writes the two apart as well: nothing to mend
+        ("the rota cloud login", "the rota cloud login"),
+        ("one log book missing", "one log book missing"),
+        # an address is not prose; stopwords and short words are not parts
+        ("a network rail possession", "a network rail possession"),
+        ("can anyone help", "can anyone help"),
+        ("pay slip", "payslip"),
+        # a common word is a word of its own
+        ("queues at passport control", "queues at passport control"),
+        # a name or an acronym is left as written
+        ("the PaySlip app", "the PaySlip app"),
+        ("a question with no such words", "a question with no such words"),
+    ],
+)
+def test_a_question_is_mended_to_the_words_the_map_writes(question: str, mended: str) -> None:
+    assert MAP.mend(question) == mended
+
+
+def test_a_question_that_splits_the_map_s_word_finds_its_card() -> None:
+    cards = [card("hr-system", "contracts, holiday, sickness and payslips for every employee"),
+             card("rota", "shift rota: who works which day"),
+             card("expenses", "expense claims and mileage, paid with the monthly pay run")]
+    router = OfflineRouter(make_index(cards))
+    ranking = router.rank("Where can I download my October pay slip?")
+    assert ranking.full[0].card_id == "hr-system"
+    assert ranking.verdict != "nowhere"
