@@ -17,6 +17,7 @@ from functools import lru_cache
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_CODE_PLURAL = re.compile(r"[a-z]{1,3}\d+s")  # "p60s", "fp17s", "u18s"
 _WONT = re.compile(r"\bwon['’]t\b")
 # an aside in brackets, innermost first: it says which, not what
 BRACKETED = re.compile(r"\([^()]*\)")
@@ -111,10 +112,11 @@ def _replace(w: str, rules: Iterable[tuple[str, str]], min_m: int) -> str:
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """The Porter stem of a lowercase word (numbers and short words pass unchanged)."""
+    """The Porter stem of a lowercase word (numbers and short words pass unchanged; a
+    code's plural loses its "s": "p60s", "fp17s")."""
     w = word
     if len(w) <= 2 or not w.isalpha():
-        return w
+        return w[:-1] if _CODE_PLURAL.fullmatch(w) else w
     # Step 1a: plurals.
     if w.endswith("sses") or w.endswith("ies"):
         w = w[:-2]

@@ -25,6 +25,10 @@ from sourcefinder.routing._text import (
         ("forecasting", "forecast"),
         ("forecasts", "forecast"),
         ("2026", "2026"),
+        # a code's plural is the code ("payslips and P60s" holds a P60); a decade is not
+        ("p60s", "p60"),
+        ("fp17s", "fp17"),
+        ("1990s", "1990s"),
     ],
 )
 def test_porter_stems(word: str, expected: str) -> None:
