@@ -113,7 +113,7 @@ from collections.abc import Callable, Iterable, Iterator, Set
 from functools import lru_cache
 from typing import cast
 
-from sourcefinder.routing._rarity import specificity
+from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._text import BRACKETED, ends_marked, terms
 
 _SENTENCE = re.compile(r"[^.!?;]+")
@@ -443,6 +443,12 @@ _OPENERS = frozenset(("", ".", "!", "?", ":", ";", '"', "\u201c", "(", "-", "*",
 _REACH = 40  # far enough back for the word before
 
 
+def _plural(word: str) -> bool:
+    """Whether ``word`` is written plural: "ambulances", not "gas" (read by which is
+    the commoner word, it or it less its last letter)."""
+    return word.endswith("s") and zipf(word[:-1]) >= zipf(word)
+
+
 def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
     """The negations' list items that are names of two to four words ("nursing homes",
     "third-party sellers"; not "electricity to households"), up to a preposition ("share
@@ -453,12 +459,12 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
     # words joined to another by a hyphen ("in-house"), or saying whose ("subscribers'")
     joined = _joined(preamble.lower())
     for cue, items in _read(preamble):
-        if _VERB_FIRST.search(cue):
-            verb, _, rest = items[0].strip().partition(" ")
-            items[0] = rest  # "sell gas": the verb goes
-            if not rest and len(items) > 1 and verb:
-                # "never see or store players' card details": the list is of verbs
-                items[1] = items[1].strip().partition(" ")[2]
+        # "sell gas": the verb goes; "never see or store players' card details", "never
+        # install, service or repair gas or oil boilers": the list opens with verbs
+        for k, item in enumerate(items) if _VERB_FIRST.search(cue) else ():
+            verb, _, items[k] = item.strip().partition(" ")
+            if items[k] or not verb:
+                break
         named = []
         for k, item in enumerate(items):
             if k and _THEIR.match(item):
@@ -483,7 +489,7 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
             # ("referencing, admin, renewal or check-out fees": a compound is one word)
             head = named[-1][-1]
             named += [[words[0], head] for words in named[:-1]
-                      if len(words) == 1 and not words[0].lower().endswith("s")]
+                      if len(words) == 1 and not _plural(words[0].lower())]
         # a compound names a thing of its own ("no investor-relations materials": the
         # investor relations)
         named += [_WORD.findall(c) for item in items for c in _COMPOUND.findall(item)

@@ -305,6 +305,9 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
         ("We never see or store players' payment card details.",
          {"players payment card details", "payment card details", "card details",
           "payment details"}),
+        # three verbs, and a single word ending in "s" that names no plural ("gas")
+        ("We never install, service or repair gas or oil boilers.",
+         {"gas boilers", "oil boilers"}),
         # two verbs before "no" ("sell and license no")
         ("We sell and license no branded merchandise.", {"branded merchandise"}),
         # a later "no" goes on the list: the noun ending it is still shared
