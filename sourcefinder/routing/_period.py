@@ -100,8 +100,9 @@ class Coverage:
 
 _AGO = re.compile(rf"\b{_COUNT}\s+{_UNIT}\s+ago\b", re.IGNORECASE)
 _LAST_MONTH_NAME = re.compile(rf"\blast\s+({_MONTH})(?!\s*{_YEAR})\b", re.IGNORECASE)
-# "last Christmas": the latest one gone by
-_LAST_CHRISTMAS = re.compile(r"\blast\s+Christmas\b", re.IGNORECASE)
+# "last Christmas": the latest one gone by (not "its last Christmas before it shut")
+_LAST_CHRISTMAS = re.compile(r"(?<!\bits\s)(?<!\bthe\s)(?<!\btheir\s)(?<!\bhis\s)"
+                             r"(?<!\bher\s)\blast\s+Christmas\b", re.IGNORECASE)
 _MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+(?:of\s+)?({_YEAR})\b", re.IGNORECASE)
 _SEASON = "spring|summer|autumn|fall|winter"
 _SEASON_YEAR = re.compile(rf"\b({_SEASON})\s+(?:of\s+)?({_YEAR})\b",

@@ -125,6 +125,7 @@ def test_relative_periods_cross_the_new_year() -> None:
         "Which claim is CMP-2019-20531?",  # no split year inside an id
         "the 2019-05 export",  # a month, written as an id
         "the export of 2021-02-30",  # no such day
+        "How much did Felixstowe take over its last Christmas?",  # its final one
         "The FY2030 budget draft",  # the future is not a period anything holds yet
         "It may take a while to march through the backlog",  # verbs, not months
         "We may 2 weeks from now",
