@@ -178,7 +178,10 @@ _THEIR_OWN = (r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
 _CONTRASTED = re.compile(r",\s*not\b")
 _STOPPED = re.compile(r"stopped|ceased", re.IGNORECASE)
 _VOCABULARY = re.compile(r"\b(?:vocabulary|glossary|terms|jargon|words?|(?:we|people) "
-                         r"(?:say|call|write)|(?:is|are) called)\b", re.IGNORECASE)  # fmt: skip
+                         r"(?:say|call|write)|(?:is|are) called)\b"
+                         # 'The "voucher" in a food bank is the referral ...': a word defined
+                         r"|[\"“][^\"”]{1,40}[\"”][^.;:!?\"“]{0,40}?\b(?:is|are|means)\b",
+                         re.IGNORECASE)  # fmt: skip
 _NAMED_ONLY = re.compile(r",\s*(?:who|which)\s|\b(?:employed|enforced|decided|supplied|"
                          r"funded|handled|processed|paid)\s+by\b", re.IGNORECASE)  # fmt: skip
 _BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<theirs>{_THEIRS})"
@@ -242,8 +245,11 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
         for cue, start, end in zip(cues, starts, ends, strict=True):
             if cue.lastgroup == "neg":
                 if vocabulary and vocabulary.start() < cue.start() \
-                        and _CONTRASTED.match(cue.group()):  # fmt: skip
-                    continue  # "Vocabulary: stores, not shops": a word, not a thing
+                        and (_CONTRASTED.match(cue.group())
+                             or sentence[: cue.start()].rstrip().endswith(",")):  # fmt: skip
+                    # "Vocabulary: stores, not shops", '"voucher" is the referral an
+                    # agency sends, never something a client spends': a word, not a thing
+                    continue
                 # "(millers deliver flour)": an aside with its own verb says who does
                 # it instead, not what is not done
                 scope = _ASIDE.sub(" ", sentence[cue.end():end].split(":", 1)[0])
@@ -373,6 +379,18 @@ _PRONOUNS = frozenset("it them this that these those any anything".split())
 _RELATIVE = frozenset("who whom whose which that".split())
 
 
+def _past_verbs(items: list[str]) -> list[str]:
+    """``items`` less the verbs opening them: "sell gas" is gas; "never see or store
+    players' card details", "never install, service or repair gas or oil boilers" and
+    "do not stock or hand out infant formula" open with a list of verbs."""
+    out = list(items)
+    for k, item in enumerate(out):
+        verb, _, out[k] = item.strip().partition(" ")
+        if out[k] or not verb:
+            break
+    return out
+
+
 def _names_its_object(words: list[str]) -> bool:
     """Whether a negated verb is only the relation to what follows it: "do not write
     journal manuscripts" is about manuscripts, but "do not test them" is about testing,
@@ -411,9 +429,11 @@ def _negated_words(preamble: str) -> Iterator[str]:
         if len(words) > 1 and words[0].lower() in ("be", "been") \
                 and _PARTICIPLE.fullmatch(words[1]):  # fmt: skip
             words = words[2:]  # "must never be passed to the client": the relation
-        elif (_PASSIVE.fullmatch(cue) and words and _PARTICIPLE.fullmatch(words[0])) \
-                or (_VERB_FIRST.search(cue) and _names_its_object(words)):  # fmt: skip
+        elif _PASSIVE.fullmatch(cue) and words and _PARTICIPLE.fullmatch(words[0]):
             words = words[1:]  # "were not kept": the participle is the relation
+        elif _VERB_FIRST.search(cue) and _names_its_object(words):
+            words = [w for item in _past_verbs(items)
+                     for w in _WORD.findall(_COMPOUND.sub(" ", item))]  # fmt: skip
         yield from words
 
 
@@ -459,12 +479,8 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
     # words joined to another by a hyphen ("in-house"), or saying whose ("subscribers'")
     joined = _joined(preamble.lower())
     for cue, items in _read(preamble):
-        # "sell gas": the verb goes; "never see or store players' card details", "never
-        # install, service or repair gas or oil boilers": the list opens with verbs
-        for k, item in enumerate(items) if _VERB_FIRST.search(cue) else ():
-            verb, _, items[k] = item.strip().partition(" ")
-            if items[k] or not verb:
-                break
+        if _VERB_FIRST.search(cue):
+            items = _past_verbs(items)
         named = []
         for k, item in enumerate(items):
             if k and _THEIR.match(item):

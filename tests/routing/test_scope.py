@@ -59,6 +59,11 @@ def _stems(words: str) -> set[str]:
          "", "answers here us"),
         ("Vocabulary: stores, not shops. We say colleagues, not employees.", "",
          "shops employees stores colleagues"),
+        # a word defined, and what it is never ("never something a client spends")
+        ('The "voucher" in a food bank is the referral an agency sends us, never something '
+         "a client spends. We sell food, never alcohol.", "alcohol", "spends referral"),
+        # a list of verbs goes, however many ("stock or hand out")
+        ("We do not stock or hand out infant formula.", "infant formula", "hand stock"),
         ("What we do not do, so nobody searches for it: crime, conveyancing or immigration.",
          "crime conveyancing immigration", ""),  # a "what we do not do" heads its list
         ("No offices abroad (work there goes to partner firms). No drafting tool is in "
