@@ -89,7 +89,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "acornfield", "kelda", "lowther", "ashgrove", "halsey", "tarrant", "glenmorrow",
             "ashburn", "cresswell", "pellworth", "ferrant", "dovecote", "wyeford",
             "hatherleigh", "moorcroft", "ravenhurst", "linthwaite", "strathmore", "kittiwake",
-            "fellgate", "hawthorn", "pebblebrook", "fenwick"],
+            "fellgate", "hawthorn", "pebblebrook", "fenwick", "kelsall", "bramblewick",
+            "sunhollow", "marlowe", "pickering", "harcastle"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
