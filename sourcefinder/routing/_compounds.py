@@ -13,34 +13,34 @@ word. Narrow on purpose:
 - the map's words are read as the lexical index reads them, camelCase split ("RotaCloud"
   is "rota cloud", so "rota cloud" is left as it is), and web addresses, paths and emails
   are no part of its prose ("networkrail.co.uk" does not glue "network rail").
+
+Nothing is read ahead: only the cards that hold a candidate's stems are read, when a
+question has one, so a map of thousands of cards costs nothing at startup.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable
 
 from sourcefinder.routing._rarity import zipf
-from sourcefinder.routing._text import STOPWORDS, camel_split
+from sourcefinder.routing._text import STOPWORDS, camel_split, stem
 
 _ADDRESS = re.compile(r"\S+[./@\\]\S+")  # a web address, a path, an email: not prose
 _WORD = re.compile(r"[A-Za-z]+")
 _MIN = 3  # letters in each part
 _COMMON = 3.5  # Zipf: a word this common is a word of its own ("passport" is no pass port)
 
+# the own text of each card whose own text has every one of the stems
+WrittenWith = Callable[[tuple[str, ...]], list[str]]
+
 
 class Compounds:
-    """What the map's prose writes as one word and as two, to mend a question by."""
+    """Mends a question to the words the map writes, reading the cards ``written_with``
+    gives for the stems of a candidate."""
 
-    def __init__(self, texts: Iterable[str]) -> None:
-        words: set[str] = set()
-        pairs: set[tuple[str, str]] = set()
-        for text in texts:
-            said = _WORD.findall(camel_split(_ADDRESS.sub(" ", text)).lower())
-            words.update(said)
-            pairs.update(zip(said, said[1:], strict=False))
-        self._words = frozenset(words)
-        self._pairs = frozenset(pairs)
+    def __init__(self, written_with: WrittenWith) -> None:
+        self._written_with = written_with
 
     def mend(self, question: str) -> str:
         """``question`` with its words glued or split as the map writes them."""
@@ -64,12 +64,15 @@ class Compounds:
 
     def _glued(self, first: str, second: str) -> bool:
         """Whether the map writes ``first + second`` as one word, and never apart."""
-        return (_part(first) and _part(second) and not self._side_by_side(first, second)
-                and self._knows(first + second))  # fmt: skip
+        if not (_part(first) and _part(second)):
+            return False
+        one = _alone(first + second)
+        return any(one.search(text) for text in self._prose((first + second,))) \
+            and not self._side_by_side(first, second)  # fmt: skip
 
     def _apart(self, word: str) -> int:
         """Where ``word`` cuts into two words the map writes side by side (0: nowhere)."""
-        if len(word) < 2 * _MIN or self._knows(word) or zipf(word) >= _COMMON:
+        if len(word) < 2 * _MIN or zipf(word) >= _COMMON or self._written_with((stem(word),)):
             return 0
         for cut in range(_MIN, len(word) - _MIN + 1):
             head, tail = word[:cut], word[cut:]
@@ -77,16 +80,21 @@ class Compounds:
                 return cut
         return 0
 
-    def _knows(self, word: str) -> bool:
-        return any(form in self._words for form in _forms(word))
-
     def _side_by_side(self, first: str, second: str) -> bool:
-        return any((first, form) in self._pairs for form in _forms(second))
+        pair = _alone(rf"{first}[^a-z]+{second}")
+        return any(pair.search(text) for text in self._prose((first, second)))
+
+    def _prose(self, words: tuple[str, ...]) -> list[str]:
+        """The prose of the cards that hold every one of ``words``, as its words are read."""
+        texts = self._written_with(tuple(stem(w) for w in words))
+        return [camel_split(_ADDRESS.sub(" ", text)).lower() for text in texts]
 
 
-def _forms(word: str) -> tuple[str, ...]:
-    """``word``, its plural and, written plural, its singular (by the last letter alone)."""
-    return (word, word + "s", word[:-1]) if word.endswith("s") else (word, word + "s")
+def _alone(word: str) -> re.Pattern[str]:
+    """``word`` (or a pattern ending in one) as a whole word, singular or plural."""
+    if word.endswith("s"):
+        return re.compile(rf"(?<![a-z]){word[:-1]}s?(?![a-z])")
+    return re.compile(rf"(?<![a-z]){word}s?(?![a-z])")
 
 
 def _part(word: str) -> bool:

@@ -292,9 +292,7 @@ class OfflineRouter:
         )) if holders else None  # fmt: skip
         self._succs = all_successors(self._cards)
         # "pay slip" where the map writes "payslips", "liveaboard" where it writes "live aboard"
-        self._compounds = Compounds(text for c in self._cards
-                                    for field, text in card_field_texts(c).items()
-                                    if field not in ("id", "kind"))  # fmt: skip
+        self._compounds = Compounds(self._written_with)
         self._today = today
         self._periods = Periods(self._cards, HUMAN_KINDS)
         # "CCTV 31 days at each hotel": what the preamble says is kept only so long
@@ -522,12 +520,23 @@ class OfflineRouter:
         """Whether ``stems`` are one card's name, no more and no less."""
         return frozenset(stems) in self._names
 
-    def _texts_with(self, stems: tuple[str, ...]) -> list[str]:
-        """The routable text of each card whose own text has every one of ``stems``."""
+    def _holding(self, stems: tuple[str, ...]) -> list[int]:
+        """The cards whose own text has every one of ``stems``."""
         held = set(self._lex.positive_cards(stems[0]).tolist())
         for t in stems[1:]:
             held &= set(self._lex.positive_cards(t).tolist())
-        return [self._said_by(self._cards[i]) for i in sorted(held)]
+        return sorted(held)
+
+    def _texts_with(self, stems: tuple[str, ...]) -> list[str]:
+        """The routable text of each card whose own text has every one of ``stems``,
+        outside its negations."""
+        return [self._said_by(self._cards[i]) for i in self._holding(stems)]
+
+    def _written_with(self, stems: tuple[str, ...]) -> list[str]:
+        """The own text of each card whose own text has every one of ``stems``, as written."""
+        return [" ".join(text for field, text in card_field_texts(self._cards[i]).items()
+                         if field not in ("id", "kind", "pointed", "primer"))
+                for i in self._holding(stems)]  # fmt: skip
 
     @staticmethod
     def _said_by(card: Card) -> str:

@@ -7,15 +7,17 @@ import pytest
 
 from sourcefinder.routing import OfflineRouter
 from sourcefinder.routing._compounds import Compounds
+from sourcefinder.routing._text import terms
 from tests.routing.conftest import card, make_index
 
-MAP = Compounds([
+TEXTS = [
     "HR system: contracts, holiday, payslips and P60s; timesheets by week",
     "who may live aboard a residential mooring; the RotaCloud shift rota",
     "Network Rail possessions, see https://www.networkrail.co.uk/possessions",
     "one log book per boat",
     "airside pass port side of the terminal",
-])  # fmt: skip
+]
+MAP = Compounds(lambda stems: [t for t in TEXTS if set(stems) <= set(terms(t))])
 
 
 @pytest.mark.parametrize(
@@ -52,3 +54,14 @@ def test_a_question_that_splits_the_map_s_word_finds_its_card() -> None:
     ranking = router.rank("Where can I download my October pay slip?")
     assert ranking.full[0].card_id == "hr-system"
     assert ranking.verdict != "nowhere"
+
+
+def test_nothing_is_read_before_a_question_has_a_candidate() -> None:
+    asked: list[tuple[str, ...]] = []
+    compounds = Compounds(lambda stems: asked.append(stems) or [])
+    assert asked == []  # nothing at startup, however big the map
+    assert compounds.mend("Who is on the rota this week?") == "Who is on the rota this week?"
+    assert asked == []  # short and common words are no candidates
+    compounds.mend("Where is my payslip?")
+    # an uncommon word: do the cards hold it, and if not, do they hold two halves of it?
+    assert asked == [("payslip",), ("pai", "slip"), ("pai", "lip")]  # stems: "pay", "pays"
