@@ -9,7 +9,7 @@ word. Narrow on purpose:
 - only words of three letters or more that are not stopwords ("any one" is not
   "anyone"), written in lowercase after their first letter (not "WhatsApp", not "BSS");
 - a common word is not split ("passport" is no "pass" and "port" where a card writes
-  "pass port" by chance);
+  "pass port" by chance), nor a word into halves that are no words of their own;
 - the map's words are read as the lexical index reads them, camelCase split ("RotaCloud"
   is "rota cloud", so "rota cloud" is left as it is), and web addresses, paths and emails
   are no part of its prose ("networkrail.co.uk" does not glue "network rail").
@@ -31,16 +31,18 @@ _WORD = re.compile(r"[A-Za-z]+")
 _MIN = 3  # letters in each part
 _COMMON = 3.5  # Zipf: a word this common is a word of its own ("passport" is no pass port)
 
-# the own text of each card whose own text has every one of the stems
-WrittenWith = Callable[[tuple[str, ...]], list[str]]
+_HALF = 3.0  # Zipf: each half of a split is a word in its own right ("story", "time")
 
 
 class Compounds:
-    """Mends a question to the words the map writes, reading the cards ``written_with``
-    gives for the stems of a candidate."""
+    """Mends a question to the words the map writes: ``holding`` gives the cards whose own
+    text has every one of some stems, ``written`` a card's own text, as written."""
 
-    def __init__(self, written_with: WrittenWith) -> None:
-        self._written_with = written_with
+    def __init__(self, holding: Callable[[tuple[str, ...]], list[int]],
+                 written: Callable[[int], str]) -> None:  # fmt: skip
+        self._holding = holding
+        self._written = written
+        self._read: dict[int, str] = {}  # a card's text as its words are read, once read
 
     def mend(self, question: str) -> str:
         """``question`` with its words glued or split as the map writes them."""
@@ -72,11 +74,12 @@ class Compounds:
 
     def _apart(self, word: str) -> int:
         """Where ``word`` cuts into two words the map writes side by side (0: nowhere)."""
-        if len(word) < 2 * _MIN or zipf(word) >= _COMMON or self._written_with((stem(word),)):
+        if len(word) < 2 * _MIN or zipf(word) >= _COMMON or self._holding((stem(word),)):
             return 0
         for cut in range(_MIN, len(word) - _MIN + 1):
             head, tail = word[:cut], word[cut:]
-            if _part(head) and _part(tail) and self._side_by_side(head, tail):
+            if _part(head) and _part(tail) and zipf(head) >= _HALF and zipf(tail) >= _HALF \
+                    and self._side_by_side(head, tail):  # fmt: skip
                 return cut
         return 0
 
@@ -86,8 +89,12 @@ class Compounds:
 
     def _prose(self, words: tuple[str, ...]) -> list[str]:
         """The prose of the cards that hold every one of ``words``, as its words are read."""
-        texts = self._written_with(tuple(stem(w) for w in words))
-        return [camel_split(_ADDRESS.sub(" ", text)).lower() for text in texts]
+        out = []
+        for i in self._holding(tuple(stem(w) for w in words)):
+            if i not in self._read:
+                self._read[i] = camel_split(_ADDRESS.sub(" ", self._written(i))).lower()
+            out.append(self._read[i])
+        return out
 
 
 def _alone(word: str) -> re.Pattern[str]:

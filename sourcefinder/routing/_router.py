@@ -292,7 +292,7 @@ class OfflineRouter:
         )) if holders else None  # fmt: skip
         self._succs = all_successors(self._cards)
         # "pay slip" where the map writes "payslips", "liveaboard" where it writes "live aboard"
-        self._compounds = Compounds(self._written_with)
+        self._compounds = Compounds(self._holding, self._written)
         self._today = today
         self._periods = Periods(self._cards, HUMAN_KINDS)
         # "CCTV 31 days at each hotel": what the preamble says is kept only so long
@@ -532,11 +532,10 @@ class OfflineRouter:
         outside its negations."""
         return [self._said_by(self._cards[i]) for i in self._holding(stems)]
 
-    def _written_with(self, stems: tuple[str, ...]) -> list[str]:
-        """The own text of each card whose own text has every one of ``stems``, as written."""
-        return [" ".join(text for field, text in card_field_texts(self._cards[i]).items()
-                         if field not in ("id", "kind", "pointed", "primer"))
-                for i in self._holding(stems)]  # fmt: skip
+    def _written(self, i: int) -> str:
+        """Card ``i``'s own text, as written."""
+        return " ".join(text for field, text in card_field_texts(self._cards[i]).items()
+                        if field not in ("id", "kind", "pointed", "primer"))  # fmt: skip
 
     @staticmethod
     def _said_by(card: Card) -> str:

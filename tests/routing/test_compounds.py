@@ -17,7 +17,8 @@ TEXTS = [
     "one log book per boat",
     "airside pass port side of the terminal",
 ]
-MAP = Compounds(lambda stems: [t for t in TEXTS if set(stems) <= set(terms(t))])
+MAP = Compounds(lambda stems: [i for i, t in enumerate(TEXTS) if set(stems) <= set(terms(t))],
+                TEXTS.__getitem__)
 
 
 @pytest.mark.parametrize(
@@ -58,7 +59,7 @@ def test_a_question_that_splits_the_map_s_word_finds_its_card() -> None:
 
 def test_nothing_is_read_before_a_question_has_a_candidate() -> None:
     asked: list[tuple[str, ...]] = []
-    compounds = Compounds(lambda stems: asked.append(stems) or [])
+    compounds = Compounds(lambda stems: asked.append(stems) or [], "".__add__)
     assert asked == []  # nothing at startup, however big the map
     assert compounds.mend("Who is on the rota this week?") == "Who is on the rota this week?"
     assert asked == []  # short and common words are no candidates
