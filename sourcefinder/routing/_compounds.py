@@ -68,8 +68,8 @@ class Compounds:
         """Whether the map writes ``first + second`` as one word, and never apart."""
         if not (_part(first) and _part(second)):
             return False
-        one = _alone(first + second)
-        return any(one.search(text) for text in self._prose((first + second,))) \
+        texts = self._prose((first + second,))  # most pairs: no card, and no pattern built
+        return bool(texts) and any(map(_alone(first + second).search, texts)) \
             and not self._side_by_side(first, second)  # fmt: skip
 
     def _apart(self, word: str) -> int:
@@ -84,8 +84,8 @@ class Compounds:
         return 0
 
     def _side_by_side(self, first: str, second: str) -> bool:
-        pair = _alone(rf"{first}[^a-z]+{second}")
-        return any(pair.search(text) for text in self._prose((first, second)))
+        texts = self._prose((first, second))
+        return bool(texts) and any(map(_alone(rf"{first}[^a-z]+{second}").search, texts))
 
     def _prose(self, words: tuple[str, ...]) -> list[str]:
         """The prose of the cards that hold every one of ``words``, as its words are read."""
