@@ -208,13 +208,16 @@ _OWN_CLAUSE = re.compile(r",?\s+(?:and|but|so)\s+(?:we|they|it|he|she)\s", re.IG
 _WHERE = re.compile(r"(?:^|\s)(?:in|at|on|inside|within|around|across|near|down|along|behind|"
                     r"beside|opposite|next\s+to)\s", re.IGNORECASE)  # fmt: skip
 _SAVE = frozenset({"without", "except", "beyond", "besides"})
+# a clause of when or why ends an item: "KeyKegs are not tracked once they leave the yard"
+_SUBORDINATE = frozenset("once when whenever unless until because if while although".split())
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
-                   "comes came runs ran".split())  # fmt: skip
+                   "comes came runs ran stopped ceased finished started began".split())  # fmt: skip
 EVERYDAY = 1.0  # the specificity of "today": a word this common names no subject
 RARE_VERB = 2.0  # "generate", "repair", "fluoridate": a verb this rare says what is not done
 # "user-generated content", "in-game advertising": a compound's parts are not subjects
 _COMPOUND = re.compile(r"\S+-\S+")
 _ALNUM = re.compile(r"[^\W_]+")
+_YEAR_WORD = re.compile(r"(?:19|20)\d\d")  # says when, never what
 # The negation's own words, the index's description of itself and the indefinite
 # pronouns ("so nobody goes looking", "anywhere outside the UK") say nothing absent.
 _NOT_SUBJECTS = frozenset(terms("does do did not never neither no runs sells issues "
@@ -366,11 +369,11 @@ def _after_agent(sentence: str, cue: re.Match[str]) -> int:
 
 def _before_verb(item: str) -> str:
     """``item`` up to a verb after its first word (the first may be the negated verb),
-    or up to what it is said without ("no landline without broadband" is about
-    landlines)."""
+    up to what it is said without ("no landline without broadband" is about landlines),
+    or up to a clause saying when ("not tracked once they leave the yard")."""
     words = item.split()
     for k, word in enumerate(words[1:], start=1):
-        if word.lower() in _VERBS or word.lower() in _SAVE:
+        if word.lower() in _VERBS or word.lower() in _SAVE or word.lower() in _SUBORDINATE:
             return " ".join(words[:k])
     return item
 
@@ -403,7 +406,8 @@ def declared_absent(preamble: str) -> frozenset[str]:
     """The stemmed words the preamble puts inside a negation of the organization."""
     out: set[str] = set()
     for word in _negated_words(preamble):
-        if specificity(word.lower()) >= EVERYDAY:
+        # a year or a count says when or how many, not what ("stopped in 2021")
+        if specificity(word.lower()) >= EVERYDAY and not word.isdigit():
             out.update(terms(word))
     return frozenset(out - _NOT_SUBJECTS)
 
@@ -521,7 +525,8 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
             if tail:  # "Fast-track Continuing Healthcare funding": its last three, whole
                 stems, words = stems[-3:], words[-3:]
             if 2 <= len(stems) <= 4 and None not in stems \
-                    and not set(stems) & _NOT_SUBJECTS:  # fmt: skip
+                    and not set(stems) & _NOT_SUBJECTS \
+                    and not any(_YEAR_WORD.fullmatch(w) for w in words):  # "since 2022"
                 out.setdefault(cast(tuple[str, ...], stems), " ".join(words))
                 # "no customer mobile app" is asked as "the customer app": one word
                 # before the head may go, not one of a compound ("in-house gas

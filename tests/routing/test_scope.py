@@ -90,6 +90,9 @@ def _stems(words: str) -> set[str]:
          "overhauls at its own works, keeping its own records.",
          "crime records", "british transport police overhauls works"),
         ("Our archive is the county's oldest.", "", "archive oldest"),  # no owner: a claim
+        # a clause saying when is no thing either
+        ("One-way KeyKegs we send to wholesalers are not tracked once they leave the yard.",
+         "", "leave yard"),
         # what a negated thing is said without is no negated thing
         ("We sell no TV and no landline without broadband.", "tv landline", "broadband"),
         # a common negated verb only relates to its object; a rare one, or one whose
@@ -163,6 +166,11 @@ def _stems(words: str) -> set[str]:
         ("We stopped lending DVDs, music CDs and console games in 2021.",
          "dvds cds console games lending", "2021"),
         ("Our funding stopped in 2021, and the café ceased trading.", "", "cafe funding"),
+        # what stopped is the thing, not the stopping, nor the year it stopped
+        ("We teach cars only: no HGV or tractor training, and the B+E towing course stopped "
+         "in 2021.", "hgv tractor towing", "stopped stop 2021"),
+        ("We take only qualified instructors since 2022, never trainees.", "trainees",
+         "2022"),
         # "never be passed": the participle of a passive is the relation, as after "not"
         ("Each data search must never be passed to the client or anyone else.", "client",
          "passed"),
@@ -342,6 +350,9 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
         # a name ends at its relative clause
         ("We do not accept hazardous waste: no paint or batteries, and customers who need "
          "those collected are referred on.", {"hazardous waste"}),
+        # a year says when, never what: "since 2022" is no name
+        ("There are no ADI courses here, and since 2022 we take only qualified ADIs.",
+         {"ADI courses"}),
     ],
 )  # fmt: skip
 def test_the_preamble_names_what_the_organization_has_not(preamble: str,
