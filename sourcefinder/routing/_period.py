@@ -557,6 +557,10 @@ class Periods:
         out = {i: out_of_period(cov, asked, today, wanted) for i, cov in self._coverage.items()}
         return {i: why for i, why in out.items() if why}
 
+    def spans(self, i: int) -> bool:
+        """Whether card ``i``'s own text states the time it covers."""
+        return i in self._coverage
+
     def holds(self, i: int, asked: Period | None, out: dict[int, str]) -> bool:
         """Whether card ``i`` says it holds ``asked``: a coverage the period is inside,
         or a year in it ("the 2022 handbook")."""
@@ -603,6 +607,8 @@ _WHERE = re.compile(r"\s(?:in|on|at|across)\s", re.IGNORECASE)
 # what a record is called varies; which record it is does not
 _RECORD_WORDS = frozenset(terms("record file form"))
 _JOINED = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
+# last words that say only that something is held, not what ("members' details")
+_HELD_WORDS = _RECORD_WORDS | frozenset(terms("details data information notes history"))
 # what is listened to or played back is a recording ("Can I listen to that call?")
 LISTEN_WORDS = frozenset(terms("listen listening hear"))
 # CCTV is what people call camera footage
@@ -655,6 +661,9 @@ class Kept:
     # leaves"): a question must name the event's time itself
     from_event: bool = False
     failed: bool = False  # said only of failed ones ("declined applications 6 months")
+    # the word of what is kept that names the thing kept, not what modifies it: "taproom
+    # CCTV" is CCTV ("" for a record, whose modifiers say what it is a record of)
+    head: str = ""
 
 
 def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tuple[Kept, ...]:
@@ -697,7 +706,21 @@ def _kept(words: list[tuple[str, str]], item: str, specificity: Callable[[str], 
           days: int, gone_before: date | None = None) -> Kept:
     key = max(words, key=lambda wt: specificity(wt[0].lower()))[1]
     return Kept(frozenset(t for _, t in words), key, days, " ".join(item.split()).rstrip(".;"),
-                gone_before, failed=bool(_FAILED.intersection(terms(item))))
+                gone_before, failed=bool(_FAILED.intersection(terms(item))),
+                # "Sentry keeps events 90 days" is named by its keeper too
+                head="" if _KEEPER.match(item) else _head([t for _, t in words]))
+
+
+def _head(subject: list[str]) -> str:
+    """The word of ``subject`` (stems, in order) that names the thing kept: its last, or
+    the one before a word that only says it is held ("beer club members' details" are
+    the members'); none for a record ("patient care records" are records of patient care,
+    and a patient's form is one of them)."""
+    if not subject or subject[-1] in _RECORD_WORDS:
+        return ""
+    if subject[-1] in _HELD_WORDS:
+        return subject[-2] if len(subject) > 1 and subject[-2] not in _HELD_WORDS else ""
+    return subject[-1]
 
 
 def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
@@ -831,7 +854,7 @@ def _listed(items: list[str], joins: list[str]) -> list[str]:
     return items
 
 
-def _names(kept: Kept, wanted: set[str]) -> bool:
+def _names(kept: Kept, wanted: set[str], strict: bool = False) -> bool:
     """Whether ``wanted`` has half the words of what ``kept`` is said of, two of them or
     its most specific one. A word joined by hyphens that only modifies what is kept is not
     its name: "part-exchange" does not name "Part-exchange appraisal photos", though
@@ -839,6 +862,8 @@ def _names(kept: Kept, wanted: set[str]) -> bool:
     named = kept.subject & wanted
     if not (2 * len(named) >= len(kept.subject) and (len(named) >= 2 or kept.key in wanted)):
         return False
+    if strict and kept.head and kept.head not in wanted:
+        return False  # only what modifies it: "taproom takings" against "taproom CCTV"
     for joined in _JOINED.findall(kept.written):
         parts = set(terms(joined)) & kept.subject
         if len(parts) > 1 and named <= parts and kept.key not in parts \
@@ -848,7 +873,7 @@ def _names(kept: Kept, wanted: set[str]) -> bool:
 
 
 def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
-            wanted: set[str], question: str = "") -> tuple[str, ...]:  # fmt: skip
+            wanted: set[str], question: str = "", *, strict: bool = False) -> tuple[str, ...]:
     """The preamble's statements that the question's subject is kept for less time than
     has passed since the period it asks about. The question names the subject when it
     has at least half its words, two of them or its most specific one ("the CCTV from two
@@ -857,7 +882,8 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     footage is CCTV, a thread or a conversation is a chat, and a candidate turned down (in
     ``question``: "we didn't shortlist") is an unsuccessful one. A span counted from an
     event the question says has not come ("he's still here") is no limit, and what is
-    said of adults is not said of a child ("my daughter's forms from 2012")."""
+    said of adults is not said of a child ("my daughter's forms from 2012"). ``strict``:
+    the question names the thing kept itself, not only what modifies it."""
     if asked is None:
         return ()
     if _ONGOING.search(question):  # "he's still here": what is kept from his leaving stays
@@ -885,7 +911,7 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
                        if s not in wanted and any(same_word(s, t, 5) for t in wanted)}
     named = {k: len(k.subject & wanted) for k in kept
              if k.subject & (wanted - _RECORD_WORDS)}  # a record of what, named too
-    named = {k: n for k, n in named.items() if _names(k, wanted)}
+    named = {k: n for k, n in named.items() if _names(k, wanted, strict)}
     if not named:
         return ()
     # what was lost before a day is lost whatever else is said of it; of the spans kept,

@@ -57,6 +57,7 @@ class Adjusted:
     notes: dict[int, list[str]] = field(default_factory=dict)
     leader_out_of_period: bool = False  # one of the best three was set aside for the period
     set_aside: list[int] = field(default_factory=list)  # of the best five, out of period
+    old_period: set[int] = field(default_factory=set)  # the old sources asked for their period
 
     def note(self, i: int, text: str) -> None:
         self.notes.setdefault(i, []).append(text)
@@ -154,6 +155,7 @@ def apply_declarations(
             if new is not None and new in score:
                 score[old] = max(score[old], score[new] * 1.05)
             adj.note(old, "question is about the old period this source documents")
+            adj.old_period.add(old)
             continue
         if new is not None and new in dismissed:  # "... and they're not in <successor>"
             adj.note(old, f"its successor {cards[new].id} is where the asker says it is not")

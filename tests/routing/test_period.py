@@ -565,6 +565,46 @@ def test_the_router_answers_nowhere_past_a_stated_retention() -> None:
     assert recent.verdict != "nowhere" and recent.expired == ()
 
 
+def test_an_old_source_that_holds_the_time_asked_outweighs_a_retention_of_its_kin() -> None:
+    """"taproom CCTV 21 days" is named by "the taproom's takings", but the old till's own
+    text says it holds 2019: the takings are there, the footage is not."""
+    cards = [card("taproom-epos", "taproom till: sales and takings since April 2023",
+                  kind="pos", supersedes=("zettle-archive",)),
+             card("zettle-archive", "the old taproom till, read-only: sales and takings "
+                  "July 2017 to March 2023", kind="pos", status="demoted"),
+             card("security", "site security: alarms, keys, CCTV requests", kind="team")]
+    router = OfflineRouter(make_index(cards, "How long things are kept: taproom CCTV 21 "
+                                             "days; invoices 6 years."), today=TODAY)
+    takings = router.rank("What were the taproom's takings over the summer of 2019?")
+    assert takings.verdict != "nowhere" and takings.expired == ()
+    assert takings.candidates[0].card_id == "zettle-archive"
+    footage = router.rank("Can we pull the taproom CCTV from the summer of 2019?")
+    assert footage.verdict == "nowhere"
+    assert footage.expired == ("taproom CCTV 21 days",)
+
+
+@pytest.mark.parametrize(
+    ("question", "loose", "strict"),
+    [
+        ("the taproom CCTV from the summer of 2019", True, True),
+        ("What were the taproom's takings over the summer of 2019?", True, False),
+        ("What went in the beer club box in December 2022?", True, False),
+        ("a beer club member's details from 2020", True, True),
+        ("sentry crash reports from 2021", True, True),  # its keeper names it
+        ("the patient form from 2012", True, True),  # a record is named by what it is of
+    ],
+)
+def test_strictly_a_question_names_what_is_kept_not_only_what_modifies_it(
+    question: str, loose: bool, strict: bool,
+) -> None:
+    kept = declared_retention("How long things are kept: taproom CCTV 21 days; beer club "
+                              "members' details 2 years; Sentry keeps events 90 days; "
+                              "patient care records 8 years.", specificity)  # fmt: skip
+    asked, wanted = asked_period(question, TODAY), set(terms(question))
+    assert bool(expired(kept, asked, TODAY, wanted, question)) is loose
+    assert bool(expired(kept, asked, TODAY, wanted, question, strict=True)) is strict
+
+
 def test_of_two_spans_a_question_names_the_one_it_names_best() -> None:
     """"Backtrace keeps crash dumps 90 days and crash records two years": crash records
     from March are still kept, though the question names the dumps' keeper too."""
