@@ -61,6 +61,9 @@ class RouterConfig:
     # Orgs hit@1 at 0 / 0.3 / 0.5 / 0.8: Meridian 0.718 / 0.738 / 0.748 / 0.748,
     # Quillpay 0.779 / 0.788 / 0.798 / 0.798, Harborline 0.684 / 0.673 / 0.689 / 0.689.
     intent_weight: float = 0.5
+    # A question's word that no card uses, in the forms cards do use that the stemmer
+    # keeps apart ("deliver" for "deliveries", ``LexicalIndex.forms_of``), at this weight.
+    form_weight: float = 1.0
     # A question naming what the index's preamble says the organization has not ("does
     # not sell gas") and no card mentions is answered "nowhere" (``_scope``).
     absent_is_nowhere: bool = True

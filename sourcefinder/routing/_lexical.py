@@ -242,6 +242,24 @@ class LexicalIndex:
                 return True
         return False
 
+    def forms_of(self, term: str) -> list[str]:
+        """The terms cards use for ``term`` in a form the stemmer keeps apart, when they
+        never use ``term`` itself: "deliveri" (delivery) for "deliv" (deliver), and the
+        other way round; see ``same_word``."""
+        if term in self.pseudo or len(term) < 5:
+            return []
+        if self._sorted_terms is None:
+            self._sorted_terms = sorted(self.pseudo)
+        out = [term[:k] for k in range(len(term) - 1, max(4, len(term) - 4), -1)
+               if term[:k] in self.pseudo]  # fmt: skip
+        at = bisect.bisect_left(self._sorted_terms, term)
+        for other in self._sorted_terms[at:]:
+            if not other.startswith(term):
+                break
+            if same_word(term, other, 5):
+                out.append(other)
+        return out
+
     def term_idf(self, term: str) -> float:
         return self.idf.get(term, self.unknown_idf)
 

@@ -448,10 +448,17 @@ class OfflineRouter:
             qterms = {t: w for t, w in qterms.items() if not YEAR_TERM.fullmatch(t)}
         period = self._periods.out_of(asked, today, set(qterms))
         query = dict(qterms)
+        said_as: dict[str, str] = {}  # a form cards use -> the question's term
+        for t, w in qterms.items():  # "deliver" asks what cards call "deliveries"
+            for form in self._lex.forms_of(t):
+                query.setdefault(form, w * self.config.form_weight)
+                said_as.setdefault(form, t)
         for t in terms(context):
             query.setdefault(t, self.config.context_weight)
         plain = dict(query)  # what the asker wrote; the cues' words only rank
         forms = surface_forms(f"{question} {context}")
+        for form, t in said_as.items():
+            forms.setdefault(form, forms.get(t, t))
         if self.config.intent_weight > 0:
             cued = " ".join(intent_words(analysed.positive))
             for t in terms(cued):
@@ -571,7 +578,8 @@ class OfflineRouter:
             # a word that says when ("ago", "yesterday") is part of the question, never
             # a subject the map should know
             if word not in TIME_WORDS and not any(
-                self._lex.knows(t) or self.memory.knows(t) for t in stems
+                self._lex.knows(t) or self.memory.knows(t) or self._lex.forms_of(t)
+                for t in stems
             ):
                 missing += weight
                 if weight > 1.0:  # rarer than "today": worth naming to the asker

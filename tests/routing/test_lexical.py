@@ -116,3 +116,17 @@ def test_locations_are_read_word_by_word_in_linear_time() -> None:
     # a regex scanning every start of a long word took seconds on this
     assert locations("a" * 100_000) == []
     assert locations("a/" * 50_000 + "b") == ["a/" * 50_000 + "b"]
+
+
+def test_a_word_no_card_uses_has_the_forms_cards_do_use() -> None:
+    def make(cid: str, what: str) -> Card:
+        return Card(id=cid, group="G", path="x", line=1, what=what, what_not="",
+                    kind="api", scope="internal", trust="primary")  # fmt: skip
+
+    lex = LexicalIndex([make("orders", "pub orders and deliveries, complaints"),
+                        make("crm", "pubs, contacts and visits")], FieldWeights())  # fmt: skip
+    assert lex.forms_of(terms("deliver")[0]) == terms("deliveries")
+    assert lex.forms_of(terms("complain")[0]) == terms("complaints")
+    assert lex.forms_of(terms("deliveries")[0]) == []  # used as it is: nothing to add
+    assert lex.forms_of(terms("contacting")[0]) == []  # "contact" is a form: already one stem
+    assert lex.forms_of(terms("pub")[0]) == []  # too short to tell a form from a word

@@ -16,7 +16,7 @@ from sourcefinder.routing import (
 )
 from sourcefinder.routing._fuse import Signal, rrf
 from sourcefinder.routing._router import ordered
-from tests.routing.conftest import card
+from tests.routing.conftest import card, make_index
 
 
 def ids(ranking_full: tuple[Scored, ...]) -> list[str]:
@@ -554,3 +554,15 @@ def test_an_exact_tie_goes_to_the_card_the_words_ranked_higher() -> None:
     assert ordered(score, (), [lexical, semantic]) == [5, 3]
     assert ordered(score, (), [semantic]) == [3, 5]  # no words: authored order
     assert ordered(score, (3,), [lexical, semantic]) == [3, 5]  # a pinned card leads
+
+
+def test_a_question_in_a_form_no_card_uses_finds_the_form_cards_use() -> None:
+    cards = [card("crm", "pubs we supply: contacts, visits and bar kit", "orders or deliveries",
+                  contains="visit notes, landlords, new pub listings"),
+             card("orders", "orders and deliveries to pubs: delivery days by area",
+                  contains="delivery runs, van routes")]  # fmt: skip
+    ranking = OfflineRouter(make_index(cards)).rank(
+        "A new pub wants to know which day we deliver to their area")
+    assert ranking.full[0].card_id == "orders"
+    assert any("'deliver'" in r for r in ranking.full[0].reasons)
+    assert "deliver" not in ranking.unmatched
