@@ -593,8 +593,9 @@ def _listed_before_own(items: list[str]) -> set[str]:
 
 def own_asked(question: str, heads: frozenset[str], ours: frozenset[str]) -> tuple[str, ...]:
     """What ``question`` asks of the organization's own that it has none of (``heads``,
-    from ``declared_unowned``): "our own lab", "in-house transcription", "the Calloway
-    app", "the hospice pharmacy" (``ours``: the stems of the organization's name)."""
+    from ``declared_unowned``): "our own lab", "in-house transcription", "the pubs we
+    own", "the Calloway app", "the hospice pharmacy" (``ours``: the stems of the
+    organization's name)."""
     if not heads:
         return ()
     found = list(_WORD.finditer(question))
@@ -602,6 +603,15 @@ def own_asked(question: str, heads: frozenset[str], ours: frozenset[str]) -> tup
     low = [w.lower() for w in words]
     out: dict[str, None] = {}
     for k, word in enumerate(low):
+        if word == "own" and k > 1 and low[k - 1] == "we" \
+                and (k + 1 == len(low) or not terms(low[k + 1])):  # fmt: skip
+            # "the pubs we own", "the pubs that we own": the thing before (not "the
+            # engineers that we own vans for")
+            for back in range(k - 2, max(-1, k - 5), -1):
+                if set(terms(low[back])) & heads:
+                    out[question[found[back].start() : found[k].end()]] = None
+                    break
+            continue
         if (word, low[k - 1] if k else "") in (("own", "our"), ("own", "its"), ("house", "in")):
             start = k - 1  # "our own", "in-house"
         elif (words[k][:1].isupper() or (k and low[k - 1] == "the")) \

@@ -501,6 +501,9 @@ def test_a_question_asks_for_the_organizations_own() -> None:
     assert own_asked("Is the Hollybank pharmacy open?", heads, ours) == ("Hollybank pharmacy",)
     assert own_asked("an in-house gas engineer for Friday", heads, ours) == (
         "in-house gas engineer",)
+    assert own_asked("When is the rent review on the labs we own?", heads, ours) == (
+        "labs we own",)
+    assert own_asked("the engineers that we own vans for", heads, ours) == ()  # not theirs
     # the thing itself, whoever's it is, or the organization's own something else
     assert own_asked("Which pharmacy supplies our drugs?", heads, ours) == ()
     assert own_asked("our own rota for the lab", heads, ours) == ()  # too far
