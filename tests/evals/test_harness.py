@@ -90,7 +90,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "ashburn", "cresswell", "pellworth", "ferrant", "dovecote", "wyeford",
             "hatherleigh", "moorcroft", "ravenhurst", "linthwaite", "strathmore", "kittiwake",
             "fellgate", "hawthorn", "pebblebrook", "fenwick", "kelsall", "bramblewick",
-            "sunhollow", "marlowe", "pickering", "harcastle"],
+            "sunhollow", "marlowe", "pickering", "harcastle", "wexcombe", "thackley",
+            "penrose"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
