@@ -100,6 +100,16 @@ _WORDS = {f"c{k}": words.split() for k, (_, words) in enumerate(_CUES)}
 _PERSON = re.compile(_CUES[-1][0])
 
 
+# Any sign that a person might be the answer ("who talks to the vet", "can someone close
+# out Saturday"): broader than the cue, for what holds back people otherwise
+_MAY_BE_PERSON = re.compile(r"\b(?:who|whom|whoever|someone|somebody|anyone|anybody|person)\b")
+
+
+def may_ask_for_person(question: str) -> bool:
+    """Whether ``question`` says anything that a person could be the answer to."""
+    return _MAY_BE_PERSON.search(question.lower()) is not None
+
+
 def asks_for_person(question: str) -> bool:
     """Whether ``question`` asks for someone to ask ("who do I tell", "who decides")."""
     return _PERSON.search(question.lower()) is not None

@@ -15,7 +15,8 @@
    cosine, vector neighbours, and centroids.
 2. **Fusion** by reciprocal rank (weights in ``RouterConfig``, table in ``_config``),
    then, until past questions vote, the leading cards lifted by how much of the
-   question their text has (``w_coverage``).
+   question their text has (``w_coverage``); people and channels held back when the
+   question gives no sign of wanting one (``unasked_human_factor``).
 3. **Declarations**: NOT parts, ruled-out terms, supersession and demotion, drafts,
    trust and health (``_priors``), and periods: a card whose own text says it does not
    hold the time the question asks about ("14-day retention" for "logs from two months
@@ -77,6 +78,7 @@ from sourcefinder.routing._intent import (
     asks_for_person,
     asks_whole,
     intent_words,
+    may_ask_for_person,
 )
 from sourcefinder.routing._keys import Keys
 from sourcefinder.routing._lexical import (
@@ -611,6 +613,9 @@ class OfflineRouter:
         known: dict[int, dict[str, int]] = {}  # card -> its term mask, computed once
         if cfg.w_coverage > 0 and not any(votes.score for votes in recall.votes):
             fused = self._with_coverage(fused, q, known)
+        if cfg.unasked_human_factor < 1.0 and not may_ask_for_person(q.embed_text):
+            fused = {i: s * cfg.unasked_human_factor if self._askable[i] else s
+                     for i, s in fused.items()}
         adj = apply_declarations(
             fused, self._cards, self._succs, q.embed_text, q.not_shares,
             q.excluded, not_strength=cfg.not_strength,

@@ -247,3 +247,12 @@ def test_a_question_asking_for_code_goes_to_the_repository() -> None:
     assert [holds_code(k) for k in ("git-org", "gitlab-group", "version-control",
                                      "contract-repository", "digital-asset-management")] \
         == [True, True, True, False, False]
+
+
+def test_any_sign_of_a_person_is_told_from_none() -> None:
+    from sourcefinder.routing._intent import may_ask_for_person
+
+    assert may_ask_for_person("Who talks to the vet about the TB test?")
+    assert may_ask_for_person("can someone close out saturday arrivals")
+    assert not may_ask_for_person("Where's the guidance on subject access requests?")
+    assert not may_ask_for_person("whose turn is it on the rota")  # not a person asked for

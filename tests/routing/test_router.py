@@ -566,3 +566,23 @@ def test_a_question_in_a_form_no_card_uses_finds_the_form_cards_use() -> None:
     assert ranking.full[0].card_id == "orders"
     assert any("'deliver'" in r for r in ranking.full[0].reasons)
     assert "deliver" not in ranking.unmatched
+
+
+def test_a_person_is_held_back_unless_the_question_could_want_one() -> None:
+    said = dict(contains="subject access requests, data breaches, privacy notices")
+    cards = [card("person-dpo", "data protection officer: subject access requests", kind="person",
+                  **said),
+             card("privacy-hub", "data protection: subject access requests", kind="wiki",
+                  **said)]  # fmt: skip
+    held = OfflineRouter(make_index(cards))
+    level = OfflineRouter(make_index(cards), config=RouterConfig(unasked_human_factor=1.0))
+
+    def person(router: OfflineRouter, question: str) -> float:
+        return next(s.confidence for s in router.rank(question).full if s.card_id == "person-dpo")
+
+    where = "Where is the process for subject access requests?"
+    assert person(held, where) < person(level, where)
+    for asked in ("Who handles subject access requests?",
+                  "Can someone do a subject access request?"):
+        assert person(held, asked) == person(level, asked)
+    assert held.rank("Who handles subject access requests?").full[0].card_id == "person-dpo"
