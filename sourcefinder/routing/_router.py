@@ -780,8 +780,9 @@ class OfflineRouter:
             # the old source asked for its period says it holds that time: a retention
             # the question names only by what modifies its subject is of something else
             # ("taproom CCTV 21 days" for "the taproom's takings in 2019")
-            q.expired = expired(self._kept, q.period, self._today or date.today(),
-                                set(q.qterms), q.embed_text, strict=True)
+            named = expired(self._kept, q.period, self._today or date.today(),
+                            set(q.qterms), q.embed_text, strict=True)
+            q.expired = tuple(w for w in q.expired if w in named)  # none said of a successor
         support = round(first.confidence - cfg.uncovered_penalty * q.uncovered, 4)
         set_aside = tuple((self._cards[i].id, q.out_of_period[i]) for i in set_aside_at)
         nothing = recall.nothing_here(cfg.nothing_clients)

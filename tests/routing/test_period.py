@@ -921,3 +921,15 @@ def test_what_came_before_a_successor_holds_the_time_before_it(
     old = OfflineRouter(index_of(split), today=TODAY).rank(
         "the batch record for batch K2045 from spring 2020")
     assert old.full[0].card_id == "paper-batches" and old.verdict != "nowhere"
+
+
+def test_a_retention_said_of_the_successor_stays_out_for_its_predecessor() -> None:
+    cards = [card("parent-app", "Parent App: messages and forms to parents since 2023",
+                  kind="app", supersedes=("parentmail",)),
+             card("parentmail", "the old ParentMail: messages and forms to parents, "
+                  "2015 to 2022", kind="app", status="demoted")]  # fmt: skip
+    router = OfflineRouter(make_index(cards, "How long things are kept: Parent App messages "
+                                             "2 years; school messages 3 years."), today=TODAY)
+    ranking = router.rank("the school messages we sent parents in 2019")
+    assert ranking.full[0].card_id == "parentmail"
+    assert ranking.expired == ("school messages 3 years",)
