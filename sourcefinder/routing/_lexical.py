@@ -22,7 +22,7 @@ import bisect
 import math
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -228,19 +228,7 @@ class LexicalIndex:
         """``knows(term)``, or a card uses a longer form of it the stemmer keeps apart
         ("complain" in "complaints", "track" in "tracker"): a term of five letters or
         more that another term opens with and is at most three letters short of."""
-        if term in self.pseudo:
-            return True
-        if len(term) < 5:
-            return False
-        if self._sorted_terms is None:
-            self._sorted_terms = sorted(self.pseudo)
-        at = bisect.bisect_left(self._sorted_terms, term)
-        for other in self._sorted_terms[at:]:
-            if not other.startswith(term):
-                return False
-            if same_word(term, other, 5):
-                return True
-        return False
+        return term in self.pseudo or next(self._longer_forms(term), None) is not None
 
     def forms_of(self, term: str) -> list[str]:
         """The terms cards use for ``term`` in a form the stemmer keeps apart, when they
@@ -248,17 +236,23 @@ class LexicalIndex:
         other way round; see ``same_word``."""
         if term in self.pseudo or len(term) < 5:
             return []
+        shorter = [term[:k] for k in range(len(term) - 1, max(4, len(term) - 4), -1)
+                   if term[:k] in self.pseudo]  # fmt: skip
+        return shorter + list(self._longer_forms(term))
+
+    def _longer_forms(self, term: str) -> Iterator[str]:
+        """The terms cards use that open with ``term`` (five letters or more) and are at
+        most three letters longer, in order."""
+        if len(term) < 5:
+            return
         if self._sorted_terms is None:
             self._sorted_terms = sorted(self.pseudo)
-        out = [term[:k] for k in range(len(term) - 1, max(4, len(term) - 4), -1)
-               if term[:k] in self.pseudo]  # fmt: skip
-        at = bisect.bisect_left(self._sorted_terms, term)
-        for other in self._sorted_terms[at:]:
-            if not other.startswith(term):
-                break
-            if same_word(term, other, 5):
-                out.append(other)
-        return out
+        ordered = self._sorted_terms
+        for j in range(bisect.bisect_left(ordered, term), len(ordered)):  # no copy of the list
+            if not ordered[j].startswith(term):
+                return
+            if same_word(term, ordered[j], 5):
+                yield ordered[j]
 
     def term_idf(self, term: str) -> float:
         return self.idf.get(term, self.unknown_idf)

@@ -212,6 +212,7 @@ _SAVE = frozenset({"without", "except", "beyond", "besides"})
 _SUBORDINATE = frozenset("once when whenever unless until because if while although".split())
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
                    "comes came runs ran stopped ceased finished started began".split())  # fmt: skip
+_ENDS_ITEM = _VERBS | _SAVE | _SUBORDINATE
 EVERYDAY = 1.0  # the specificity of "today": a word this common names no subject
 RARE_VERB = 2.0  # "generate", "repair", "fluoridate": a verb this rare says what is not done
 # "user-generated content", "in-game advertising": a compound's parts are not subjects
@@ -373,7 +374,7 @@ def _before_verb(item: str) -> str:
     or up to a clause saying when ("not tracked once they leave the yard")."""
     words = item.split()
     for k, word in enumerate(words[1:], start=1):
-        if word.lower() in _VERBS or word.lower() in _SAVE or word.lower() in _SUBORDINATE:
+        if word.lower() in _ENDS_ITEM:
             return " ".join(words[:k])
     return item
 
