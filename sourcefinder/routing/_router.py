@@ -113,6 +113,7 @@ from sourcefinder.routing._scope import (
     outside_negations,
     own_asked,
     theirs_asked,
+    unprefixed,
     unsaid,
 )
 from sourcefinder.routing._text import stem, surface_forms, terms
@@ -496,7 +497,7 @@ class OfflineRouter:
         uncovered, unmatched = self._uncovered(analysed.positive)
         keys = self._keys.asked(analysed.positive)
         absent = tuple(dict.fromkeys(
-            w for w in _WORD.findall(_HYPHENATED.sub(" ", analysed.positive))
+            w for w in _WORD.findall(_HYPHENATED.sub(" ", unprefixed(analysed.positive)))
             if any(t in self._absent for t in terms(w))
         )) if self._absent else ()  # fmt: skip
         if self._absent_phrases:

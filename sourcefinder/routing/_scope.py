@@ -217,6 +217,18 @@ EVERYDAY = 1.0  # the specificity of "today": a word this common names no subjec
 RARE_VERB = 2.0  # "generate", "repair", "fluoridate": a verb this rare says what is not done
 # "user-generated content", "in-game advertising": a compound's parts are not subjects
 _COMPOUND = re.compile(r"\S+-\S+")
+# ... but "e-scooters" and "x-rays" are kinds of one thing, named by their word
+_LETTER_PREFIXED = re.compile(r"(?<!\S)[^\W\d_]-([^\W\d_]{3,})(?=[^\w-]|$)")
+
+
+def unprefixed(text: str) -> str:
+    """``text`` with each kind named with a letter as its word: "e-scooters" -> "scooters"."""
+    return _LETTER_PREFIXED.sub(r"\1", text)
+
+
+def _single_words(item: str) -> list[str]:
+    """The words of ``item`` that may be subjects alone: not the parts of a compound."""
+    return _WORD.findall(_COMPOUND.sub(" ", unprefixed(item)))
 _ALNUM = re.compile(r"[^\W_]+")
 _YEAR_WORD = re.compile(r"(?:19|20)\d\d")  # says when, never what
 # The negation's own words, the index's description of itself and the indefinite
@@ -379,18 +391,25 @@ def _before_verb(item: str) -> str:
     return item
 
 
+_COPULAS = frozenset("be been being is are was were".split())  # "have never been, auditors"
 _PRONOUNS = frozenset("it them this that these those any anything".split())
 _RELATIVE = frozenset("who whom whose which that".split())
 
 
-def _past_verbs(items: list[str]) -> list[str]:
-    """``items`` less the verbs opening them: "sell gas" is gas; "never see or store
-    players' card details", "never install, service or repair gas or oil boilers" and
-    "do not stock or hand out infant formula" open with a list of verbs."""
+def _past_verbs(items: list[str], *, rare: bool = False) -> list[str]:
+    """``items`` less the common verbs opening them: "sell gas" is gas; "never see or
+    store players' card details", "never install, service or repair gas or oil boilers"
+    and "do not stock or hand out infant formula" open with a list of verbs. With
+    ``rare``, a rare verb among them stays: "do not build, braze or respray frames" does
+    no brazing, though "braze frames" is no thing of its own."""
     out = list(items)
+    listed = False  # whether a verb of an action came alone before ("build, ...")
     for k, item in enumerate(out):
-        verb, _, out[k] = item.strip().partition(" ")
-        if out[k] or not verb:
+        verb, _, rest = item.strip().partition(" ")
+        keep = rare and (listed or not rest) and specificity(verb.lower()) >= RARE_VERB
+        out[k] = item if keep else rest
+        listed = listed or verb.lower() not in _COPULAS
+        if rest or not verb:
             break
     return out
 
@@ -430,15 +449,14 @@ def _negated_words(preamble: str) -> Iterator[str]:
             # "..., which runs parking charges", "whose kitchen staff are employed by
             # them": named things only, as phrases
             continue
-        words = [w for item in items for w in _WORD.findall(_COMPOUND.sub(" ", item))]
+        words = [w for item in items for w in _single_words(item)]
         if len(words) > 1 and words[0].lower() in ("be", "been") \
                 and _PARTICIPLE.fullmatch(words[1]):  # fmt: skip
             words = words[2:]  # "must never be passed to the client": the relation
         elif _PASSIVE.fullmatch(cue) and words and _PARTICIPLE.fullmatch(words[0]):
             words = words[1:]  # "were not kept": the participle is the relation
         elif _VERB_FIRST.search(cue) and _names_its_object(words):
-            words = [w for item in _past_verbs(items)
-                     for w in _WORD.findall(_COMPOUND.sub(" ", item))]  # fmt: skip
+            words = [w for item in _past_verbs(items, rare=True) for w in _single_words(item)]
         yield from words
 
 

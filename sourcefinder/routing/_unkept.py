@@ -40,11 +40,11 @@ from sourcefinder.routing._period import LISTEN_WORDS
 from sourcefinder.routing._priors import years_in
 from sourcefinder.routing._text import BRACKETED, ends_marked, terms
 
-# "are never kept", "were not copied or kept", "is never stored"
+# "are never kept", "were not copied or kept", "is never stored", "are not tracked"
 _PASSIVE = re.compile(
     r"\b(?:(?:is|are|was|were)\s+(?:never|not)|(?:has|have|had)\s+(?:never|not)\s+been)\s+"
     r"(?:(?:copied|stored|kept|scanned)\s+or\s+)?"
-    r"(?:kept|stored|copied|retained|held|saved|scanned|recorded)\b",
+    r"(?:kept|stored|copied|retained|held|saved|scanned|recorded|tracked|logged)\b",
     re.IGNORECASE,
 )
 # "we never store ...", "we do not keep copies of ...", "never a copy of ..."

@@ -174,6 +174,14 @@ def _stems(words: str) -> set[str]:
         # "never be passed": the participle of a passive is the relation, as after "not"
         ("Each data search must never be passed to the client or anyone else.", "client",
          "passed"),
+        # a rare verb in a list of negated verbs is what is not done; a common one relates
+        ("We do not build, braze, paint or respray frames.", "braze respray frames",
+         "build paint"),
+        ("We are not, and have never been, auditors of listed companies.",
+         "listed companies", "auditors"),
+        # a kind of one thing named with a letter is that thing ("e-scooters")
+        ("We do not sell or service e-scooters or x-rays.", "scooters rays",
+         "sell service"),
     ],
 )  # fmt: skip
 def test_the_preamble_declares_what_the_organization_has_not(
@@ -218,6 +226,15 @@ def test_a_part_of_a_compound_in_the_question_is_not_ruled_out() -> None:
     fired = router.rank("new electricity connection for the gas-fired plant")
     assert fired.ruled_out == () and fired.verdict != "nowhere"
     assert router.rank("new gas connection for the plant").ruled_out == ("gas",)
+
+
+def test_a_kind_named_with_a_letter_is_asked_by_its_word() -> None:
+    """"It does not sell e-scooters": an e-scooter is a scooter, in the preamble and in
+    the question alike; a gas-fired plant still is not gas."""
+    router = OfflineRouter(_index("Gridco distributes electricity. It does not sell "
+                                  "e-scooters."))  # fmt: skip
+    scooter = router.rank("new electricity connection to charge an e-scooter")
+    assert scooter.ruled_out == ("scooter",) and scooter.verdict == "nowhere"
 
 
 def test_a_question_about_what_is_someone_elses_is_a_nowhere() -> None:

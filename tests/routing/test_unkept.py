@@ -31,6 +31,9 @@ from tests.routing.conftest import card, make_index
          "pension statements", ""),
         ("Phone calls are kept 13 months; crew radio traffic has never been recorded.",
          "crew radio traffic record", ""),
+        ("One-way kegs are not tracked once they leave the yard.", "one-way kegs", ""),
+        ("Walk-in enquiries are never logged, only the bookings they turn into.",
+         "walk-in enquiries", "bookings turn"),
     ],
 )  # fmt: skip
 def test_the_preamble_says_what_is_never_kept(preamble: str, subject: str,
