@@ -91,7 +91,7 @@ def test_the_example_suite_is_well_formed() -> None:
             "hatherleigh", "moorcroft", "ravenhurst", "linthwaite", "strathmore", "kittiwake",
             "fellgate", "hawthorn", "pebblebrook", "fenwick", "kelsall", "bramblewick",
             "sunhollow", "marlowe", "pickering", "harcastle", "wexcombe", "thackley",
-            "penrose"],
+            "penrose", "alderbeck", "ambergate", "cinderford"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
