@@ -108,7 +108,8 @@ def _nowhere_note(ranking: Ranking, missing: list[str]) -> str:
     # the preamble's statements, quoted, and what each says of the ask
     for said, why in ((ranking.unkept, "what is asked for is not kept"),
                       (ranking.closed, "it is not there for the time asked"),
-                      (ranking.expired, "the time asked is older")):  # fmt: skip
+                      (ranking.expired, "the time asked is older"),
+                      (ranking.denied, "the question is nearer that than any source")):  # fmt: skip
         if said:
             return f"The index says {_quoted(list(said))}: {why}. {_ELSEWHERE}"
     return ("Nothing in the index covers this well"

@@ -254,3 +254,13 @@ def test_a_nowhere_for_a_place_since_it_closed_quotes_the_index(desk: Desk) -> N
     ranking = Ranking((), "nowhere", (), support=0.8, closed=(said,))
     note = advice.answer(desk.served().published, ranking, "s1").note
     assert note.startswith(f"The index says '{said}': it is not there for the time asked.")
+
+
+def test_a_nowhere_nearer_what_the_organization_does_not_do_quotes_the_index(
+    desk: Desk,
+) -> None:
+    said = "We do not dispense veterinary prescriptions"
+    ranking = Ranking((), "nowhere", (), support=0.4, denied=(said,))
+    note = advice.answer(desk.served().published, ranking, "s1").note
+    assert note.startswith(f"The index says '{said}': the question is nearer that than any "
+                           "source.")  # fmt: skip

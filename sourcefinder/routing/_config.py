@@ -197,6 +197,17 @@ class RouterConfig:
     # false at about this rate. ``sourcefinder calibrate`` derives an organization's own
     # from its labeled questions.
     nowhere_below: float = 0.05
+    # A question that is not answered confidently, and sits nearer one of the preamble's
+    # statements of what the organization does not do or have (or says is another
+    # body's) than it is to any card, by this much in static word vectors (cosine), is a
+    # "nowhere": "a vet's prescription for her dog's tablets" and "We do not dispense
+    # veterinary prescriptions". Default configuration, ninety-two organizations,
+    # nowhere-questions caught / answerable answered "nowhere" (organizations meeting the
+    # caught and false-nowhere targets): off 1240 / 185 (32, 88); 0.10 1326 / 225 (44,
+    # 86); 0.12 1313 / 212 (43, 87); 0.15 1298 / 200 (40, 87). In e5 vectors the two
+    # separate far worse (at margin 0, 17 caught for 8 lost), so word vectors judge it
+    # even when e5 is on; without them it is off.
+    denial_margin: float = 0.12
     # "nowhere" is judged on support = first confidence - uncovered_penalty * the
     # specificity-weighted share of question words no card uses (``_router``).
     uncovered_penalty: float = 0.25

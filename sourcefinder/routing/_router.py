@@ -40,7 +40,11 @@
    So is a question naming what the index's preamble says the organization does not
    do or have ("does not sell gas") when no card mentions it either (``_scope``), and
    one asking for something the preamble says is kept for less time than has passed
-   since the time asked ("CCTV 31 days" for "the CCTV from two months ago").
+   since the time asked ("CCTV 31 days" for "the CCTV from two months ago"). So is one
+   not answered confidently that sits nearer, in static word vectors, one of the
+   preamble's sentences saying what the organization does not do or have than any
+   card, by ``denial_margin``: "a vet's prescription for her dog's tablets" and "We do
+   not dispense veterinary prescriptions" share no word.
 
    The verdict also weighs what the question names that the map never mentions: the
    share of its words no card (and no answered past question) uses, each weighted by
@@ -109,6 +113,7 @@ from sourcefinder.routing._scope import (
     declared_absent_names,
     declared_absent_phrases,
     declared_unowned,
+    denials,
     names_asked,
     outside_negations,
     own_asked,
@@ -200,6 +205,9 @@ class Ranking:
     unkept: tuple[str, ...] = ()
     # what the preamble says has closed, asked about since ("The Cardiff studio closed")
     closed: tuple[str, ...] = ()
+    # the preamble's statement of what the organization does not do or have that the
+    # question is nearer in word vectors than it is to any source
+    denied: tuple[str, ...] = ()
 
 
 class Router(Protocol):
@@ -239,6 +247,7 @@ class _Question:
     unkept: tuple[str, ...] = ()  # the preamble's statements that what it asks for is never kept
     closed: tuple[str, ...] = ()  # the preamble's closings of what it asks about since
     dismissed: frozenset[int] = frozenset()  # the cards the asker dismissed by name
+    static: np.ndarray | None = None  # the question in static word vectors
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
 
 
@@ -348,6 +357,8 @@ class OfflineRouter:
             self._cache = QueryCache(embedder)
         self._static: Embedder | None = None
         self._static_vectors: np.ndarray | None = None
+        self._denials: tuple[str, ...] = ()
+        self._denial_vectors = np.zeros((0, 0), dtype=np.float32)
         if cfg.w_static > 0 and static is not None:
             vectors = static_vectors if static_vectors is not None else embed_cards(index, static)
             if vectors.shape[0] != len(self._cards):
@@ -356,6 +367,10 @@ class OfflineRouter:
                 )
             self._static = static
             self._static_vectors = np.asarray(vectors, dtype=np.float32)
+            # what the preamble says the organization does not do or have, sentence by
+            # sentence, to tell a question that is nearer one of them than any card
+            self._denials = denials(index.preamble)
+            self._denial_vectors = static.embed_queries(list(self._denials))
 
     @property
     def embedder(self) -> Embedder | None:
@@ -420,7 +435,7 @@ class OfflineRouter:
         recall = Recall()
         self._recaller.lexical(q.qterms, recall)
         if self._static is not None and self._static_vectors is not None:
-            vec = self._static.embed_queries([q.embed_text])[0]
+            vec = q.static = self._static.embed_queries([q.embed_text])[0]
             near = _Cosines(self._static_vectors @ vec, cfg.static_lift_scale,
                             "close in word vectors")
             signals.append(ranked("static", cfg.w_static, near.cos + 1.0, cfg.depth))
@@ -789,6 +804,7 @@ class OfflineRouter:
         nothing = recall.nothing_here(cfg.nothing_clients)
         # another body's own records, and the best match is one of the organization's own
         theirs = q.theirs if self._cards[lead].scope != "external" else ()
+        denied: tuple[str, ...] = ()
         if first.pinned:
             verdict = "confident"
         elif nothing or (q.absent and cfg.absent_is_nowhere) or q.expired or theirs \
@@ -800,6 +816,9 @@ class OfflineRouter:
             verdict = "nowhere"
         elif first.confidence >= cfg.confident_at:
             verdict = "confident"
+        elif denied := self._denied(q):
+            # nearer what the organization says it does not do than to any source
+            verdict = "nowhere"
         elif support < cfg.nowhere_below or (
             leader_out and (first.confidence < cfg.period_first_below
                             or not self._holds(self._pos[first.card_id], q))
@@ -813,11 +832,23 @@ class OfflineRouter:
                       if ev > 0 and s.confidence >= cfg.min_confidence
                       and self.index.cards[s.card_id].kind in HUMAN_KINDS]  # fmt: skip
             return Ranking(tuple(humans[:1]), verdict, tuple(full), support, q.unmatched,
-                           nothing, set_aside, q.absent, q.expired, theirs, q.unkept, q.closed)
+                           nothing, set_aside, q.absent, q.expired, theirs, q.unkept, q.closed,
+                           denied)
         floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
                        set_aside, q.absent, q.expired, theirs, q.unkept, q.closed)
+
+    def _denied(self, q: _Question) -> tuple[str, ...]:
+        """The preamble's statement of what the organization does not do or have that the
+        question is nearer, by ``denial_margin`` in static word vectors, than it is to any
+        card ("we do not ship ... to Northern Ireland" for a customer in Belfast)."""
+        if q.static is None or not self._denials or self._static_vectors is None:
+            return ()
+        near = self._denial_vectors @ q.static
+        k = int(near.argmax())
+        card = float((self._static_vectors @ q.static).max())
+        return (self._denials[k],) if near[k] - card > self.config.denial_margin else ()
 
     def _names_any(self, words: frozenset[str]) -> bool:
         """Whether a source or the organization's own name uses a form of ``words``."""

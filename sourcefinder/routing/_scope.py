@@ -756,6 +756,16 @@ def theirs_asked(question: str, ours: frozenset[str],
     return tuple(out)
 
 
+_STATEMENT = re.compile(r"(?<=[.;!?])\s+")
+
+
+def denials(preamble: str) -> tuple[str, ...]:
+    """The preamble's sentences that say what the organization does not do or have, or
+    what is someone else's, as written (each on one line, without its last mark)."""
+    return tuple(" ".join(s.split()).rstrip(".;!?") for s in _STATEMENT.split(preamble)
+                 if _BOUNDARY.search(s))  # fmt: skip
+
+
 def outside_negations(text: str) -> str:
     """``text`` with the items of its negations blanked out: what a card says it holds,
     not what it says it does not ("air waybills and customs clearance are the

@@ -14,6 +14,7 @@ from sourcefinder.routing._scope import (
     declared_absent_names,
     declared_absent_phrases,
     declared_unowned,
+    denials,
     names_asked,
     outside_negations,
     own_asked,
@@ -629,3 +630,14 @@ def test_another_bodys_own_records_are_a_nowhere_unless_a_source_is_theirs() -> 
     with_theirs = OfflineRouter(make_index([*cards, public], "Acme builds fibre networks."))
     found = with_theirs.rank("Openreach's own cable records guide")
     assert found.full[0].card_id == "openreach-docs" and found.verdict != "nowhere"
+
+
+def test_the_preamble_says_what_the_organization_does_not_do_in_sentences() -> None:
+    preamble = ("Cinderford Cycles sells bikes. We do not sell bike insurance or\n"
+                "extended warranties. Finance is provided by V12 Retail Finance; the shops "
+                "open at nine! Nobody here is a lender.")  # fmt: skip
+    assert denials(preamble) == (
+        "We do not sell bike insurance or extended warranties",
+        "Finance is provided by V12 Retail Finance",
+    )
+    assert denials("Cinderford Cycles sells bikes.") == ()

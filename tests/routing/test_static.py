@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from sourcefinder.index import load_index
 from sourcefinder.index.model import Card, Index
 from sourcefinder.routing import (
     Memory,
@@ -24,6 +25,7 @@ from sourcefinder.routing._wordvectors import BPE, SPACE, _package_root, load_ta
 from tests.routing.conftest import HashEmbedder, card
 
 EXAMPLE_INDEX = Path(__file__).resolve().parents[2] / "index" / "INDEX.md"
+ORGS = Path(__file__).resolve().parents[2] / "evals" / "orgs"
 
 
 @pytest.fixture(scope="module")
@@ -167,3 +169,26 @@ def test_damaged_word_vector_files_are_clear_errors(tmp_path: Path) -> None:
     tok.write_text('{"model": {"vocab": {"a": "one"}, "merges": []}}')
     with pytest.raises(ValueError, match="not a piece -> id object"):
         load_vocab(tok)
+
+
+def test_a_question_nearer_what_the_organization_does_not_do_than_any_card_is_a_nowhere(
+    wordllama: WordLlamaEmbedder,
+) -> None:
+    """Linthwaite's pharmacies "do not dispense veterinary prescriptions": a dog's tablets
+    share no word with that, yet sit nearer it than any source in word vectors."""
+    index = load_index(ORGS / "linthwaite" / "index")
+    vectors = embed_cards(index, wordllama)
+    dog = "Customer has a vet's prescription for her dog's tablets. Can we dispense it?"
+    router = OfflineRouter(index, static=wordllama, static_vectors=vectors)
+    ranking = router.rank(dog)
+    assert ranking.verdict == "nowhere" and ranking.ruled_out == ()
+    assert ranking.denied == ("We do not dispense veterinary prescriptions",)
+    # a patient's own prescription is nearer a source than the statement
+    own = router.rank("Patient moved her nomination to us on Monday but her prescription "
+                      "hasn't turned up. Where can I see whether the GP's electronic script "
+                      "has come through?")  # fmt: skip
+    assert own.verdict != "nowhere" and own.denied == ()
+    # the margin is the setting: no statement is that much nearer
+    wide = OfflineRouter(index, static=wordllama, static_vectors=vectors,
+                         config=RouterConfig(denial_margin=1.0))  # fmt: skip
+    assert wide.rank(dog).denied == () and wide.rank(dog).verdict != "nowhere"
