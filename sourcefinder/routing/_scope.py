@@ -761,9 +761,11 @@ _STATEMENT = re.compile(r"(?<=[.;!?])\s+")
 
 def denials(preamble: str) -> tuple[str, ...]:
     """The preamble's sentences that say what the organization does not do or have, or
-    what is someone else's, as written (each on one line, without its last mark)."""
+    what is someone else's, as written (each on one line, without its last mark); not a
+    heading ("What we do not do.") or a clause left alone ("the history did not"), which
+    name fewer than two things."""
     return tuple(" ".join(s.split()).rstrip(".;!?") for s in _STATEMENT.split(preamble)
-                 if _BOUNDARY.search(s))  # fmt: skip
+                 if _BOUNDARY.search(s) and len(set(terms(s))) >= 2)  # fmt: skip
 
 
 def outside_negations(text: str) -> str:

@@ -633,7 +633,8 @@ def test_another_bodys_own_records_are_a_nowhere_unless_a_source_is_theirs() -> 
 
 
 def test_the_preamble_says_what_the_organization_does_not_do_in_sentences() -> None:
-    preamble = ("Cinderford Cycles sells bikes. We do not sell bike insurance or\n"
+    preamble = ("Cinderford Cycles sells bikes. What we do not do. We do not sell bike "
+                "insurance or\n"
                 "extended warranties. Finance is provided by V12 Retail Finance; the shops "
                 "open at nine! Nobody here is a lender.")  # fmt: skip
     assert denials(preamble) == (
