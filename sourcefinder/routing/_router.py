@@ -842,7 +842,7 @@ class OfflineRouter:
     def _denied(self, q: _Question) -> tuple[str, ...]:
         """The preamble's statement of what the organization does not do or have that the
         question is nearer, by ``denial_margin`` in static word vectors, than it is to any
-        card ("we do not ship ... to Northern Ireland" for a customer in Belfast)."""
+        card ("We do not dispense veterinary prescriptions" for a dog's tablets)."""
         if q.static is None or not self._denials or self._static_vectors is None:
             return ()
         near = self._denial_vectors @ q.static

@@ -219,16 +219,6 @@ RARE_VERB = 2.0  # "generate", "repair", "fluoridate": a verb this rare says wha
 _COMPOUND = re.compile(r"\S+-\S+")
 # ... but "e-scooters" and "x-rays" are kinds of one thing, named by their word
 _LETTER_PREFIXED = re.compile(r"(?<!\S)[^\W\d_]-([^\W\d_]{3,})(?=[^\w-]|$)")
-
-
-def unprefixed(text: str) -> str:
-    """``text`` with each kind named with a letter as its word: "e-scooters" -> "scooters"."""
-    return _LETTER_PREFIXED.sub(r"\1", text)
-
-
-def _single_words(item: str) -> list[str]:
-    """The words of ``item`` that may be subjects alone: not the parts of a compound."""
-    return _WORD.findall(_COMPOUND.sub(" ", unprefixed(item)))
 _ALNUM = re.compile(r"[^\W_]+")
 _YEAR_WORD = re.compile(r"(?:19|20)\d\d")  # says when, never what
 # The negation's own words, the index's description of itself and the indefinite
@@ -378,6 +368,16 @@ def _after_agent(sentence: str, cue: re.Match[str]) -> int:
         return cue.end()
     comma = sentence.find(",", cue.end())
     return comma if comma >= 0 else len(sentence)
+
+
+def unprefixed(text: str) -> str:
+    """``text`` with each kind named with a letter as its word: "e-scooters" -> "scooters"."""
+    return _LETTER_PREFIXED.sub(r"\1", text)
+
+
+def _single_words(item: str) -> list[str]:
+    """The words of ``item`` that may be subjects alone: not the parts of a compound."""
+    return _WORD.findall(_COMPOUND.sub(" ", unprefixed(item)))
 
 
 def _before_verb(item: str) -> str:
