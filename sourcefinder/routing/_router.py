@@ -248,6 +248,7 @@ class _Question:
     closed: tuple[str, ...] = ()  # the preamble's closings of what it asks about since
     dismissed: frozenset[int] = frozenset()  # the cards the asker dismissed by name
     static: np.ndarray | None = None  # the question in static word vectors
+    static_cos: np.ndarray | None = None  # and its cosine with each card there
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
 
 
@@ -436,8 +437,8 @@ class OfflineRouter:
         self._recaller.lexical(q.qterms, recall)
         if self._static is not None and self._static_vectors is not None:
             vec = q.static = self._static.embed_queries([q.embed_text])[0]
-            near = _Cosines(self._static_vectors @ vec, cfg.static_lift_scale,
-                            "close in word vectors")
+            q.static_cos = self._static_vectors @ vec
+            near = _Cosines(q.static_cos, cfg.static_lift_scale, "close in word vectors")
             signals.append(ranked("static", cfg.w_static, near.cos + 1.0, cfg.depth))
             if cfg.w_neighbours_static > 0:
                 self._recaller.static(vec, recall)
@@ -843,11 +844,11 @@ class OfflineRouter:
         """The preamble's statement of what the organization does not do or have that the
         question is nearer, by ``denial_margin`` in static word vectors, than it is to any
         card ("We do not dispense veterinary prescriptions" for a dog's tablets)."""
-        if q.static is None or not self._denials or self._static_vectors is None:
+        if q.static is None or q.static_cos is None or not self._denials:
             return ()
         near = self._denial_vectors @ q.static
         k = int(near.argmax())
-        card = float((self._static_vectors @ q.static).max())
+        card = float(q.static_cos.max())
         return (self._denials[k],) if near[k] - card > self.config.denial_margin else ()
 
     def _names_any(self, words: frozenset[str]) -> bool:
