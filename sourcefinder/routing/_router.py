@@ -110,6 +110,7 @@ from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
 from sourcefinder.routing._scope import (
     declared_absent,
+    declared_absent_alone,
     declared_absent_names,
     declared_absent_phrases,
     declared_unowned,
@@ -241,6 +242,7 @@ class _Question:
     out_of_period: dict[int, str] = field(default_factory=dict)  # card -> why it cannot hold it
     period: Period | None = None  # the time the question asks about
     absent: tuple[str, ...] = ()  # its words the preamble says the organization has not
+    common_absent: tuple[str, ...] = ()  # those common and said only in a longer thing
     keys: dict[int, str] = field(default_factory=dict)  # card -> a key of the asked shape
     expired: tuple[str, ...] = ()  # the preamble's retentions the time asked is past
     theirs: tuple[str, ...] = ()  # the bodies whose own records it asks for ("Openreach's own")
@@ -333,6 +335,7 @@ class OfflineRouter:
         # what the preamble says the organization has not, that no card mentions either
         self._absent = frozenset(t for t in declared_absent(index.preamble)
                                  if not self._lex.knows_a_form_of(t))  # fmt: skip
+        self._absent_alone = declared_absent_alone(index.preamble) & self._absent
         # and its names that no card writes as such, though one has a common word of the
         # same stem ("Microsoft Teams" and "team")
         self._absent_names = self._unwritten(declared_absent_names(index.preamble))
@@ -516,6 +519,10 @@ class OfflineRouter:
             w for w in _WORD.findall(_HYPHENATED.sub(" ", unprefixed(analysed.positive)))
             if any(t in self._absent for t in terms(w))
         )) if self._absent else ()  # fmt: skip
+        # of those, the common words the preamble says only as part of a longer thing
+        common = tuple(w for w in absent
+                       if specificity(w.lower()) < self.config.absent_common_below
+                       and not self._absent_alone.intersection(terms(w)))  # fmt: skip
         if self._absent_phrases:
             absent += tuple(self._absent_phrases.found_in(analysed.positive).values())
             absent += tuple(name for short, name in
@@ -532,7 +539,7 @@ class OfflineRouter:
                          unkept=unkept_asked(self._unkept, set(qterms)),
                          closed=closed_asked(self._closed, set(qterms), asked,
                                              analysed.positive),
-                         dismissed=frozenset(by_name))  # fmt: skip
+                         dismissed=frozenset(by_name), common_absent=common)  # fmt: skip
 
     def _unwritten(self, names: frozenset[str]) -> frozenset[str]:
         """The ``names`` no card writes as such (case and all), though a card has a word
@@ -806,6 +813,9 @@ class OfflineRouter:
         # another body's own records, and the best match is one of the organization's own
         theirs = q.theirs if self._cards[lead].scope != "external" else ()
         denied: tuple[str, ...] = ()
+        if q.absent and first.confidence >= cfg.confident_at \
+                and set(q.absent) <= set(q.common_absent):  # fmt: skip
+            q.absent = ()  # common words in another sense: the sources answer it
         if first.pinned:
             verdict = "confident"
         elif nothing or (q.absent and cfg.absent_is_nowhere) or q.expired or theirs \

@@ -432,6 +432,22 @@ def declared_absent(preamble: str) -> frozenset[str]:
     return frozenset(out - _NOT_SUBJECTS)
 
 
+def declared_absent_alone(preamble: str) -> frozenset[str]:
+    """The stems of :func:`declared_absent` said as a thing of one word ("does not sell gas
+    or broadband"), not only as part of one of several ("have not fitted hair
+    extensions", "never sell plans by cold calling"): a question may use such a part in
+    another sense ("do we still fit her in")."""
+    out: set[str] = set()
+    for cue, items in _read(preamble):
+        if _VERB_FIRST.search(cue):
+            items = _past_verbs(items)
+        for item in items:
+            stems = terms(" ".join(_single_words(item)))
+            if len(stems) == 1:
+                out.update(stems)
+    return frozenset(out)
+
+
 def declared_absent_names(preamble: str) -> frozenset[str]:
     """The capitalized words, as written, inside a negation of the organization that end a
     name: "we do not use Microsoft Teams" -> {"Teams"}. A name may share its stem with a

@@ -11,6 +11,7 @@ from sourcefinder.routing import OfflineRouter, RouterConfig
 from sourcefinder.routing._scope import (
     Phrases,
     declared_absent,
+    declared_absent_alone,
     declared_absent_names,
     declared_absent_phrases,
     declared_unowned,
@@ -642,3 +643,38 @@ def test_the_preamble_says_what_the_organization_does_not_do_in_sentences() -> N
         "Finance is provided by V12 Retail Finance",
     )
     assert denials("Cinderford Cycles sells bikes.") == ()
+
+
+SALON = [
+    card("salon-policies", "salon rules: late arrivals, late fees, no-shows, deposits and "
+         "rebooking", contains="late arrival policy (15 minutes), late fee, rebooking a client, "
+         "no-show charges"),
+    card("colour-records", "colour record cards: each client's colour formula and patch tests",
+         contains="formulas, patch test dates, toner notes"),
+    card("payroll", "staff pay, commission and holiday", contains="payslips, commission rates"),
+    card("manager", "the salon manager, for anything on the floor", kind="person"),
+]  # fmt: skip
+
+
+def test_a_common_word_in_another_sense_does_not_overrule_a_confident_source() -> None:
+    """"We have not fitted hair extensions" says nothing of fitting a late client in when
+    a source answers the rest confidently; a rare word of the negation still rules out,
+    and so does the common one when no source is that sure, or when the preamble says it
+    alone ("does not sell gas": the connection card is confident, the answer "nowhere")."""
+    assert declared_absent_alone("We have not fitted hair extensions since 2021.") == set()
+    assert declared_absent_alone("It does not sell gas or broadband. We never sell plans "
+                                 "by cold calling.") == _stems("gas broadband")  # fmt: skip
+    router = OfflineRouter(make_index(SALON, "Marlo Hair is hair only. We have not fitted "
+                                              "hair extensions since 2021."))  # fmt: skip
+    late = router.rank("Our late arrival policy: a client arrived 25 minutes late. Do we "
+                       "still fit her in, rebook her or charge a late fee?")  # fmt: skip
+    assert late.verdict == "confident" and late.ruled_out == ()
+    assert late.candidates[0].card_id == "salon-policies"
+    assert router.rank("Can we fit extensions for a bride?").verdict == "nowhere"
+    unsure = router.rank("Can we fit in a client who is late?")
+    assert unsure.ruled_out == ("fit",) and unsure.verdict == "nowhere"
+    strict = OfflineRouter(make_index(SALON, "Marlo Hair is hair only. We have not fitted "
+                                             "hair extensions since 2021."),
+                           config=RouterConfig(absent_common_below=1.0))  # fmt: skip
+    assert strict.rank("Our late arrival policy: a client arrived 25 minutes late. Do we "
+                       "still fit her in, rebook her or charge a late fee?").ruled_out == ("fit",)
