@@ -299,8 +299,14 @@ _CUE_TERMS = frozenset(
 _CURRENT = frozenset(
     "now today current currently latest newest newer nowadays present live modern".split()
 )
-_THIS_PERIOD = re.compile(r"\bthis (?:year|month|week|quarter|season|term|morning)\b",
-                          re.IGNORECASE)  # fmt: skip
+_THIS_PERIOD = re.compile(
+    r"\bthis (?:year|month|week|weekend|quarter|season|term|morning|afternoon|evening)\b"
+    # days ago are the present system's, whatever it replaced ("the old Access database
+    # ... the game I watched last night")
+    r"|\byesterday\b|\btonight\b|\blast (?:night|week|weekend|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)

@@ -139,6 +139,11 @@ def test_present_time_words_are_noticed() -> None:
     # "this year's" is the present period, whatever older years the question names
     assert analyse("The old archive stops in 2022 - where are this year's sales?").current
     assert not analyse("Where is this yearbook from 2019?").current
+    # days ago are the present, whatever old system the asker was told about
+    assert analyse("Someone said reports still go in the old database. Where do I write "
+                   "up the game I watched last night?").current  # fmt: skip
+    assert analyse("Is the old export where I'd find yesterday's orders?").current
+    assert not analyse("Where is last year's old export?").current
 
 
 def test_long_hostile_questions_are_read_in_linear_time() -> None:

@@ -85,6 +85,23 @@ def test_old_period_question_prefers_the_old_card(org: Index) -> None:
         ), question
 
 
+def test_days_ago_are_the_present_whatever_old_source_is_named() -> None:
+    """An old system the asker was told about, and a time days ago: the question is
+    where such things go now, so the successor comes first."""
+    index = make_index([
+        card("scouting-db", "scouting reports on opponents and players: the current database",
+             supersedes=("scouting-legacy",)),
+        card("scouting-legacy", "the old Access database of scouting reports, read-only",
+             status="demoted"),
+        card("ticketing", "match tickets, seats and refunds"),
+    ])  # fmt: skip
+    router = OfflineRouter(index)
+    told = ("Someone said scouting reports still go in the old Access database. Where do I "
+            "write up the game I watched last night?")  # fmt: skip
+    assert router.rank(told).full[0].card_id == "scouting-db"
+    assert router.rank("old scouting reports on a player").full[0].card_id == "scouting-legacy"
+
+
 def test_before_a_change_is_the_old_period_and_before_a_moment_is_not(org: Index) -> None:
     router = OfflineRouter(org)
     for question in ("performance trend reports from before the migration",
