@@ -309,6 +309,13 @@ _THIS_PERIOD = re.compile(
 )
 
 
+# "is that still right?", "do I still log ...": the present, unless what is asked is
+# whether something old survives ("is that code still around?") or of a year named
+_STILL = re.compile(r"\bstill\b(?!\s+(?:around|exists?|there|kept|available|anywhere|"
+                    r"on file|held|have|got)\b)", re.IGNORECASE)  # fmt: skip
+_YEAR_SAID = re.compile(r"\b(?:19|20)\d\d\b")
+
+
 @dataclass(frozen=True)
 class Analysed:
     positive: str
@@ -409,7 +416,8 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     wanted |= _CUE_TERMS
     excluded = tuple(dict.fromkeys(t for t in negated if t not in wanted))
     words = set(re.findall(r"[a-z]+", positive.lower()))
-    current = bool(words & _CURRENT) or _THIS_PERIOD.search(positive) is not None
+    current = bool(words & _CURRENT) or _THIS_PERIOD.search(positive) is not None \
+        or (_STILL.search(positive) is not None and not _YEAR_SAID.search(positive))
     background = _background(positive)
     if known:
         asked = set(terms(" ".join(c for c in kept if c not in known)))
