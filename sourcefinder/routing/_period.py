@@ -164,7 +164,9 @@ _SPLIT_YEAR = re.compile(rf"\b({_YEAR})[-/–](\d\d)\b(?![-/]\d)")
 _ISO_DAY = re.compile(rf"\b({_YEAR})-(\d\d)-(\d\d)\b")
 # "early 2025" is its first third, "mid-2019" its middle, "late 2021" its last
 _PART_OF_YEAR = {"early": (1, 4), "mid": (5, 8), "late": (9, 12)}
-_RELATIVE = re.compile(r"\b(?:(early|mid|late)[-\s]+)?(last|past|previous)\s+"
+# ... not someone's own ("her last week" on the unit is hers, not the week gone by)
+_RELATIVE = re.compile(r"(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\bits\s)"
+                       r"\b(?:(early|mid|late)[-\s]+)?(last|past|previous)\s+"
                        r"(year|quarter|month|week)\b|\byesterday\b", re.IGNORECASE)  # fmt: skip
 
 

@@ -303,7 +303,8 @@ _THIS_PERIOD = re.compile(
     r"\bthis (?:year|month|week|weekend|quarter|season|term|morning|afternoon|evening)\b"
     # days ago are the present system's, whatever it replaced ("the old Access database
     # ... the game I watched last night")
-    r"|\byesterday\b|\btonight\b|\blast (?:night|week|weekend|monday|tuesday|wednesday|"
+    r"|\byesterday\b|\btonight\b|(?<!\bher )(?<!\bhis )(?<!\btheir )(?<!\bits )"
+    r"\blast (?:night|week|weekend|monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)\b",
     re.IGNORECASE,
 )

@@ -68,6 +68,9 @@ TODAY = date(2026, 11, 30)
         ("fraud losses last quarter", date(2026, 7, 1), date(2026, 9, 30)),
         ("ED visits for last month", date(2026, 10, 1), date(2026, 10, 31)),
         ("what it logged yesterday", date(2026, 11, 29), date(2026, 11, 29)),
+        # someone's own last week is theirs, not the week gone by
+        ("notes from March 2019: the family ask about her last week", date(2019, 3, 1),
+         date(2019, 3, 31)),
         ("the gate log for 2026-05-04", date(2026, 5, 4), date(2026, 5, 4)),  # ISO
         ("where the van was parked last Christmas", date(2025, 12, 24), date(2025, 12, 26)),
         ("the voltage trace from the fault back in January", date(2026, 1, 1),

@@ -144,6 +144,7 @@ def test_present_time_words_are_noticed() -> None:
                    "up the game I watched last night?").current  # fmt: skip
     assert analyse("Is the old export where I'd find yesterday's orders?").current
     assert not analyse("Where is last year's old export?").current
+    assert not analyse("Her old notes: the family ask about her last week.").current
     # "still" asks whether it is so now, unless it asks whether something old survives
     assert analyse("An old hand said refunds go through Ticketbox. Is that still right?").current
     assert not analyse("how did the old app export bills - is that code still around?").current
