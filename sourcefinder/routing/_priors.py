@@ -76,6 +76,11 @@ def all_successors(cards: list[Card]) -> dict[int, tuple[int, ...]]:
     return {old: tuple(news) for old, news in out.items()}
 
 
+def before_a_change(text: str) -> bool:
+    """Whether ``text`` asks about the time before a change ("before we moved systems")."""
+    return _BEFORE_CHANGE.search(text) is not None
+
+
 def is_old_period(question: str, old: Card, new: Card | None) -> bool:
     """Whether ``question`` asks about the period that ``old`` documents."""
     if OLD_PERIOD_WORDS.intersection(tokens(question)) or _BEFORE_YEAR.search(question) \

@@ -67,6 +67,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from sourcefinder.routing._priors import before_a_change
 from sourcefinder.routing._text import terms
 
 # Clauses end after a run of . : ; ! ? and after a dash between words ("not the grant
@@ -311,7 +312,8 @@ _THIS_PERIOD = re.compile(
 
 
 # "is that still right?", "do I still log ...": the present, unless what is asked is
-# whether something old survives ("is that code still around?") or of a year named
+# whether something old survives ("is that code still around?"), or of a year named or
+# of before a change ("she still had passes from before we changed the booking system")
 _STILL = re.compile(r"\bstill\b(?!\s+(?:around|exists?|there|kept|available|anywhere|"
                     r"on file|held|have|got)\b)", re.IGNORECASE)  # fmt: skip
 _YEAR_SAID = re.compile(r"\b(?:19|20)\d\d\b")
@@ -418,7 +420,8 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     excluded = tuple(dict.fromkeys(t for t in negated if t not in wanted))
     words = set(re.findall(r"[a-z]+", positive.lower()))
     current = bool(words & _CURRENT) or _THIS_PERIOD.search(positive) is not None \
-        or (_STILL.search(positive) is not None and not _YEAR_SAID.search(positive))
+        or (_STILL.search(positive) is not None and not _YEAR_SAID.search(positive)
+            and not before_a_change(positive))
     background = _background(positive)
     if known:
         asked = set(terms(" ".join(c for c in kept if c not in known)))

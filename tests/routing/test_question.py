@@ -149,6 +149,8 @@ def test_present_time_words_are_noticed() -> None:
     assert analyse("An old hand said refunds go through Ticketbox. Is that still right?").current
     assert not analyse("how did the old app export bills - is that code still around?").current
     assert not analyse("overpayment from 2017 still being clawed back: the decision?").current
+    assert not analyse("She still had passes from before we changed the booking system. "
+                       "Can we check?").current  # fmt: skip
 
 
 def test_long_hostile_questions_are_read_in_linear_time() -> None:
