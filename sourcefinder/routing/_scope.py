@@ -773,15 +773,24 @@ def theirs_asked(question: str, ours: frozenset[str],
 
 
 _STATEMENT = re.compile(r"(?<=[.;!?])\s+")
+# what was someone else's until a date is history: "The café was let to Crab Pot Café Ltd
+# until October 2021" (the café is the organization's own since)
+_UNTIL = re.compile(r"\b(?:was|were)\b.*\buntil\s+(?:[A-Z][a-z]+\s+)?(?:19|20)\d\d\b",
+                    re.DOTALL)  # fmt: skip
 
 
 def denials(preamble: str) -> tuple[str, ...]:
     """The preamble's sentences that say what the organization does not do or have, or
     what is someone else's, as written (each on one line, without its last mark); not a
     heading ("What we do not do.") or a clause left alone ("the history did not"), which
-    name fewer than two things."""
+    name fewer than two things, nor what was someone else's until a date gone by."""
     return tuple(" ".join(s.split()).rstrip(".;!?") for s in _STATEMENT.split(preamble)
-                 if _BOUNDARY.search(s) and len(set(terms(s))) >= 2)  # fmt: skip
+                 if _BOUNDARY.search(s) and len(set(terms(s))) >= 2
+                 and not (_UNTIL.search(s) and not _any_negation(s)))  # fmt: skip
+
+
+def _any_negation(sentence: str) -> bool:
+    return any(m.group("neg") for m in _BOUNDARY.finditer(sentence))
 
 
 def outside_negations(text: str) -> str:

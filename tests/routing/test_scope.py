@@ -643,6 +643,11 @@ def test_the_preamble_says_what_the_organization_does_not_do_in_sentences() -> N
         "Finance is provided by V12 Retail Finance",
     )
     assert denials("Cinderford Cycles sells bikes.") == ()
+    # what was someone else's until a date is history; what was never kept still is not
+    history = ("The café was let to Crab Pot Café Ltd until October 2021. The WhatsApp "
+               "groups staff used until March 2023 were never archived.")  # fmt: skip
+    assert denials(history) == ("The WhatsApp groups staff used until March 2023 were "
+                                "never archived",)  # fmt: skip
 
 
 SALON = [
