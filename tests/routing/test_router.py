@@ -603,3 +603,24 @@ def test_a_person_is_held_back_unless_the_question_could_want_one() -> None:
                   "Can someone do a subject access request?"):
         assert person(held, asked) == person(level, asked)
     assert held.rank("Who handles subject access requests?").full[0].card_id == "person-dpo"
+
+
+def test_a_question_for_someone_to_ask_is_not_nowhere_for_words_no_source_uses() -> None:
+    """"Who decides?" with a person among the candidates is worth asking however little
+    of the rest the sources say; without one, or asking where it is written, the words no
+    source uses still make it a "nowhere"."""
+    people = [
+        card("course-list", "training courses: dates, prices, levels"),
+        card("payroll", "staff pay, commission and holiday", contains="payslips, commission"),
+        card("head-tutor", "the head tutor: exceptions to course rules", kind="person"),
+        card("rota", "shift rota for the salons"),
+    ]  # fmt: skip
+    router = OfflineRouter(make_index(people, "Marlo Academy trains hairdressers."))
+    said = "Grandmother insists nephew skips onto stage three like cousin Priya, tutor reckons "
+    asked = router.rank(said + "otherwise. Who decides?")
+    assert asked.verdict == "uncertain" and asked.support < RouterConfig().nowhere_below
+    assert [s.card_id for s in asked.candidates] == ["head-tutor"]
+    assert router.rank(said + "otherwise. Where is it written?").verdict == "nowhere"
+    nobody = OfflineRouter(make_index([c for c in people if c.kind != "person"],
+                                      "Marlo Academy trains hairdressers."))  # fmt: skip
+    assert nobody.rank(said + "otherwise. Who decides?").verdict == "nowhere"
