@@ -745,10 +745,13 @@ def unsaid(phrases: dict[tuple[str, ...], str],
 
 # A question for someone else's own records: "Openreach's own cable records", "how much
 # does Ferrocrete pay its own operatives" (a name then, within a few words, its own), "the
-# ombudsman's own case notes" (a body named by a common noun).
+# ombudsman's own case notes" (a body named by a common noun); not "run the Bobst on their
+# own" (alone) nor "the Royal wants its own number code" (a thing to have, not a record).
+_NOT_OWNING = "".join(rf"(?<!\b{w}\s)" for w in
+                      "on want wants need needs get gets has have".split())  # fmt: skip
 _OWN_ASKED = re.compile(
     r"\b((?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*)(?:'s|s'|\u2019s)\s+own\b"
-    r"|(?<=\w\s)([A-Z][\w-]*)(?:\s+[\w-]+){0,3}\s+(?:its|their)\s+own\b"
+    rf"|(?<=\w\s)([A-Z][\w-]*)(?:\s+[\w-]+){{0,3}}\s+{_NOT_OWNING}(?:its|their)\s+own\b"
     r"|\b(?:the|a|an)\s+((?:[a-z][\w-]*\s+)?[a-z][\w-]*)(?:'s|\u2019s)\s+own\b")
 
 

@@ -603,6 +603,8 @@ def test_a_card_saying_it_does_not_hold_a_name_does_not_say_it() -> None:
         ("where are the lab's own turbidity results?", ()),  # a source is the lab's
         ("can I read the ombudsman's own case notes?", ("ombudsman",)),  # no source's
         ("the handling agent's own staff rota", ("handling agent",)),
+        ("who is signed off to run the Bobst on their own?", ()),  # alone
+        ("A ward at the Royal wants its own number code", ()),  # a thing to have
     ],
 )  # fmt: skip
 def test_a_question_for_another_bodys_own_records_names_whose(
