@@ -65,7 +65,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, timedelta
 from typing import Protocol
 
 import numpy as np
@@ -126,6 +126,8 @@ from sourcefinder.routing._text import stem, surface_forms, terms
 from sourcefinder.routing._unkept import declared_unkept, unkept_asked
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
+# a time asked that ended at most this long ago is one a current source holds
+_RECENT_DAYS = 31
 # Kinds whose source is someone to ask (a person, a channel, a team, its mailbox or list),
 # matched anywhere in the kind ("slack-channel", "team-mailbox"): what the answer calls
 # the "ask a human" modality, and what a question asking for someone ranks (``w_human``).
@@ -881,6 +883,10 @@ class OfflineRouter:
         paper batch records "from before the eBR", the eBR "since 2021-09")."""
         if any(s in q.out_of_period for s in self._succs.get(i, ())):
             return True
+        if q.period is not None and i not in q.out_of_period and i not in self._succs \
+                and self._cards[i].status == "active" \
+                and q.period.end >= (self._today or date.today()) - timedelta(days=_RECENT_DAYS):
+            return True  # days ago, or to come: a current source holds it unless it says not
         return self._periods.holds(i, q.period, q.out_of_period)
 
     def _kept_by_name(self) -> dict[int, tuple[tuple[Kept, ...], frozenset[str]]]:

@@ -936,3 +936,24 @@ def test_a_retention_said_of_the_successor_stays_out_for_its_predecessor() -> No
     ranking = router.rank("the school messages we sent parents in 2019")
     assert ranking.full[0].card_id == "parentmail"
     assert ranking.expired == ("school messages 3 years",)
+
+
+def test_days_ago_are_held_by_a_current_source_that_states_no_span(
+    index_of: Callable[[list[Card]], Index],
+) -> None:
+    """The old system is set aside for yesterday's batch; the current one, which states
+    no span, still holds what happened yesterday. Months ago it would have to say so."""
+    cards = [
+        card("cygnus", "Cygnus production: wash batches, programmes and hospital linen",
+             supersedes=("laundrypoint",)),
+        card("laundrypoint", "Laundrypoint, the old production system: wash batches from "
+             "2015 to 2022", status="demoted"),
+        card("handbook", "staff handbook: leave, expenses, conduct"),
+    ]  # fmt: skip
+    router = OfflineRouter(index_of(cards), today=TODAY)
+    recent = router.rank("Someone told me to check Laundrypoint for yesterday's wash batch of "
+                         "hospital sheets. Is that right?")  # fmt: skip
+    assert recent.out_of_period == (("laundrypoint", "holds nothing after 2022"),)
+    assert recent.verdict == "uncertain" and recent.candidates[0].card_id == "cygnus"
+    assert router.rank("Someone told me to check Laundrypoint for the wash batch of hospital "
+                       "sheets from back in August. Is that right?").verdict == "nowhere"
