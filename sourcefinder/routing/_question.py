@@ -302,15 +302,12 @@ _CURRENT = frozenset(
 )
 _THIS_PERIOD = re.compile(
     r"\bthis (?:year|month|week|weekend|quarter|season|term|morning|afternoon|evening)\b"
-    # days ago are the present system's, whatever it replaced ("the old Access database
-    # ... the game I watched last night")
-    r"|\byesterday\b|\btonight\b|(?<!\bher )(?<!\bhis )(?<!\btheir )(?<!\bits )"
-    r"\blast (?:night|week|weekend|monday|tuesday|wednesday|"
-    r"thursday|friday|saturday|sunday)\b",
+    # days ago are the present, whatever old system the question names ("the old Access
+    # database ... the game I watched last night"); not someone's own ("her last week")
+    r"|\byesterday\b|\btonight\b|(?<!\bher )(?<!\bhis )(?<!\btheir )(?<!\bits )\blast "
+    r"(?:night|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
     re.IGNORECASE,
 )
-
-
 # "is that still right?", "do I still log ...": the present, unless what is asked is
 # whether something old survives ("is that code still around?"), or of a year named or
 # of before a change ("she still had passes from before we changed the booking system")

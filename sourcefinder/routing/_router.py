@@ -126,7 +126,7 @@ from sourcefinder.routing._text import stem, surface_forms, terms
 from sourcefinder.routing._unkept import declared_unkept, unkept_asked
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
-# a time asked that ended at most this long ago is one a current source holds
+# a time asked that began at most this long ago is one a current source holds
 _RECENT_DAYS = 31
 # Kinds whose source is someone to ask (a person, a channel, a team, its mailbox or list),
 # matched anywhere in the kind ("slack-channel", "team-mailbox"): what the answer calls
@@ -885,7 +885,7 @@ class OfflineRouter:
             return True
         if q.period is not None and i not in q.out_of_period and i not in self._succs \
                 and self._cards[i].status == "active" \
-                and q.period.end >= (self._today or date.today()) - timedelta(days=_RECENT_DAYS):
+                and q.period.start >= (self._today or date.today()) - timedelta(days=_RECENT_DAYS):
             return True  # days ago, or to come: a current source holds it unless it says not
         return self._periods.holds(i, q.period, q.out_of_period)
 

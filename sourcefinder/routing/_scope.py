@@ -786,7 +786,7 @@ def denials(preamble: str) -> tuple[str, ...]:
     """The preamble's sentences that say what the organization does not do or have, or
     what is someone else's, as written (each on one line, without its last mark); not a
     heading ("What we do not do.") or a clause left alone ("the history did not"), which
-    name fewer than two things, nor what was someone else's until a date gone by."""
+    name fewer than two things, nor what was someone else's until a date (history)."""
     return tuple(" ".join(s.split()).rstrip(".;!?") for s in _STATEMENT.split(preamble)
                  if _BOUNDARY.search(s) and len(set(terms(s))) >= 2
                  and not (_UNTIL.search(s) and not _any_negation(s)))  # fmt: skip

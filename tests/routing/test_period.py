@@ -957,3 +957,6 @@ def test_days_ago_are_held_by_a_current_source_that_states_no_span(
     assert recent.verdict == "uncertain" and recent.candidates[0].card_id == "cygnus"
     assert router.rank("Someone told me to check Laundrypoint for the wash batch of hospital "
                        "sheets from back in August. Is that right?").verdict == "nowhere"
+    # a span that only ends now began long ago: the current source must say it holds it
+    assert router.rank("Someone told me to check Laundrypoint for every wash batch of hospital "
+                       "sheets since 2023. Is that right?").verdict == "nowhere"
