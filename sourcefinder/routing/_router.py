@@ -815,6 +815,7 @@ class OfflineRouter:
         # another body's own records, and the best match is one of the organization's own
         theirs = q.theirs if self._cards[lead].scope != "external" else ()
         denied: tuple[str, ...] = ()
+        floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)  # of the candidates
         if q.absent and first.confidence >= cfg.confident_at \
                 and set(q.absent) <= set(q.common_absent):  # fmt: skip
             q.absent = ()  # common words in another sense: the sources answer it
@@ -832,7 +833,7 @@ class OfflineRouter:
         elif denied := self._denied(q):
             # nearer what the organization says it does not do than to any source
             verdict = "nowhere"
-        elif (support < cfg.nowhere_below and not self._someone_to_ask(q, full)) or (
+        elif (support < cfg.nowhere_below and not self._someone_to_ask(q, full, floor)) or (
             leader_out and (first.confidence < cfg.period_first_below
                             or not self._holds(self._pos[first.card_id], q))
         ):
@@ -847,18 +848,17 @@ class OfflineRouter:
             return Ranking(tuple(humans[:1]), verdict, tuple(full), support, q.unmatched,
                            nothing, set_aside, q.absent, q.expired, theirs, q.unkept, q.closed,
                            denied)
-        floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
                        set_aside, q.absent, q.expired, theirs, q.unkept, q.closed)
 
-    def _someone_to_ask(self, q: _Question, full: list[Scored]) -> bool:
+    def _someone_to_ask(self, q: _Question, full: list[Scored], floor: float) -> bool:
         """Whether the question asks who to ask ("Who can agree to that?") and a person
-        or channel is among the candidates it would get: words the sources do not use
-        are then no reason to say there is nowhere to ask."""
+        or channel is among the candidates it would get (``floor``: the confidence they
+        need): words the sources do not use are then no reason to say there is nowhere
+        to ask."""
         if not asks_for_person(q.embed_text):
             return False
-        floor = max(self.config.min_confidence, self.config.cut_ratio * full[0].confidence)
         return any(s.confidence >= floor and self.index.cards[s.card_id].kind in HUMAN_KINDS
                    for s in full[: self.config.max_candidates])  # fmt: skip
 
