@@ -302,9 +302,12 @@ _CURRENT = frozenset(
 )
 _THIS_PERIOD = re.compile(
     r"\bthis (?:year|month|week|weekend|quarter|season|term|morning|afternoon|evening)\b"
-    # days ago are the present, whatever old system the question names ("the old Access
-    # database ... the game I watched last night"); not someone's own ("her last week")
-    r"|\byesterday\b|\btonight\b|(?<!\bher )(?<!\bhis )(?<!\btheir )(?<!\bits )\blast "
+    # days ago or to come are the present, whatever old system the question names ("the
+    # old Access database ... the game I watched last night"); not someone's own ("her
+    # last week")
+    r"|\byesterday\b|\btonight\b|\btomorrow\b|\bnext (?:week|weekend|month|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday)\b"
+    r"|(?<!\bher )(?<!\bhis )(?<!\btheir )(?<!\bits )\blast "
     r"(?:night|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
     re.IGNORECASE,
 )

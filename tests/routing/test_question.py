@@ -145,6 +145,10 @@ def test_present_time_words_are_noticed() -> None:
     assert analyse("Is the old export where I'd find yesterday's orders?").current
     assert not analyse("Where is last year's old export?").current
     assert not analyse("Her old notes: the family ask about her last week.").current
+    # a time to come is no old system's either
+    assert analyse("My old Mindbody login doesn't work. Who's on tomorrow's class?").current
+    assert analyse("Where do I book a patient in for next Tuesday?").current
+    assert not analyse("Where do I book the next patient in?").current
     # "still" asks whether it is so now, unless it asks whether something old survives
     assert analyse("An old hand said refunds go through Ticketbox. Is that still right?").current
     assert not analyse("how did the old app export bills - is that code still around?").current
