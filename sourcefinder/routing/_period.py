@@ -580,11 +580,17 @@ class Periods:
 _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|destroyed|lost|"
                        r"erased|overwritten|anonymi[sz]ed|discarded|shredded)\b",
                        re.IGNORECASE)  # fmt: skip
-_KEPT_COUNT = rf"(\d{{1,4}}|{_SPELLED})[- ](day|week|month|year)s?\b"
+# "deleted after a year", not "purged once a year"
+_A_SPAN = r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\ban?(?= )"
+_KEPT_COUNT = rf"(\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ](day|week|month|year)s?\b"
 _KEPT_SPAN = re.compile(_KEPT_COUNT, re.IGNORECASE)
 # list items: ", ; :" and an "and" that opens the next item ("GPS positions 13 months and
 # dashcam clips 28 days")
-_KEPT_AHEAD = _KEPT_COUNT.replace("(", "(?:")
+_KEPT_AHEAD = rf"(?:\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ](?:day|week|month|year)s?\b"
+# "Dashcam clips: overwritten after 14 days": what is done to the item before, and when
+_DONE_AFTER = re.compile(r"(?:kept|retained|deleted|purged|destroyed|erased|overwritten|"
+                         r"anonymi[sz]ed|discarded|shredded)\s+(?:after|for|within)\s+"
+                         + _KEPT_AHEAD, re.IGNORECASE)  # fmt: skip
 _KEPT_ITEMS = re.compile(rf"(,|;|:|\band\b(?=(?:\s+[\w-]+){{1,5}}\s+{_KEPT_AHEAD}))",
                          re.IGNORECASE)  # fmt: skip
 _LOST_BEFORE = re.compile(
@@ -645,7 +651,8 @@ _AND = re.compile(r"\band\b", re.IGNORECASE)
 _MAX_NAME = 4  # the most words of a list's item before a span ("Job records")
 _KEPT_NOT_SUBJECT = frozenset(terms(
     "only just are is were was get gets be been kept keeps retained retention deleted whose "
-    "purged destroyed erased anonymised anonymized for after then searchable before from "
+    "purged destroyed erased anonymised anonymized overwritten shredded discarded for after "
+    "then searchable before from "
     "since last lasts"))  # fmt: skip
 
 
@@ -804,7 +811,8 @@ def _items(sentence: str) -> list[str]:
     parts = [p.translate(_UNSHIELD) for p in _KEPT_ITEMS.split(shielded)]
     items, joins = [parts[0]], [""]  # each item, and the mark that joins it to the last
     for delimiter, item in zip(parts[1::2], parts[2::2], strict=True):
-        if delimiter == ":" and _KEPT_SPAN.match(item.strip()):
+        if delimiter == ":" and (_KEPT_SPAN.match(item.strip())
+                                 or _DONE_AFTER.match(item.strip())):
             # "Audition recordings, CVs of unsuccessful candidates: 6 months": the span
             # is each one's of the items before it that have none
             k = len(items)

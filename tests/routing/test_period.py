@@ -481,6 +481,12 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
     assert [(set(k.subject), k.days) for k in colon] == [
         ({"audit", "record"}, 180), ({"cv", "unsuccess", "candid"}, 180),
         ({"googl", "chat", "messag"}, 540)]
+    # "subject: what is done to it after a span"; "a year" is a span, "once a year" is not
+    done = declared_retention("How long things are kept. Dashcam clips: overwritten after 14 "
+                              "days unless flagged. Teams chats are deleted after a year. "
+                              "Backups are purged once a year.", specificity)  # fmt: skip
+    assert [(set(k.subject), k.days) for k in done] == [
+        ({"dashcam", "clip"}, 14), ({"team", "chat"}, 365)]
     # places listed after "in" go on the same subject; a list of subjects does not
     places = declared_retention("Retention: CCTV in the warehouses, the yard and the shop is "
                                 "overwritten after 31 days; invoices 7 years, chats one year.",
