@@ -929,7 +929,9 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     # ... crash records two years", not about its crash dumps kept 90 days)
     lost = [k.written for k in named if k.gone_before and asked.end < k.gone_before]
     # a word the question says itself outweighs one it is read to mean
-    spans = {k: n - len(k.subject & (_UNSUCCESSFUL - said)) / 2 for k, n in named.items()
+    # ("dashcam footage" asks about "Dashcam clips 14 days" before "Plant CCTV 30 days")
+    read_in = (_UNSUCCESSFUL | _CCTV | _CHAT) - said
+    spans = {k: n - len(k.subject & read_in) / 2 for k, n in named.items()
              if not k.gone_before}  # fmt: skip
     best = [k for k, n in spans.items() if n == max(spans.values())]
     gone = [k.written for k in best if asked.end < today - timedelta(days=k.days)]

@@ -487,6 +487,12 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
                               "Backups are purged once a year.", specificity)  # fmt: skip
     assert [(set(k.subject), k.days) for k in done] == [
         ({"dashcam", "clip"}, 14), ({"team", "chat"}, 365)]
+    # what the question says outweighs what it is read to mean: "dashcam footage" is
+    # dashcam clips first, camera footage (CCTV) only second
+    both = done + declared_retention("Retention: plant CCTV 30 days.", specificity)
+    footage = "Can I still get the dashcam footage from three weeks ago?"
+    assert expired(both, asked_period(footage, TODAY), TODAY, set(terms(footage))) == (
+        "Dashcam clips overwritten after 14 days unless flagged",)
     # places listed after "in" go on the same subject; a list of subjects does not
     places = declared_retention("Retention: CCTV in the warehouses, the yard and the shop is "
                                 "overwritten after 31 days; invoices 7 years, chats one year.",
