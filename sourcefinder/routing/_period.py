@@ -648,6 +648,7 @@ _WITH_ASIDE = re.compile(r",\s*(?:with|including|together\s+with|along\s+with|pl
 _UNSHIELD = str.maketrans({"\x1f": ","})
 _BEING = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _AND = re.compile(r"\band\b", re.IGNORECASE)
+_RARE_HEAD = 2.5  # specificity of a head that names a retention alone
 _MAX_NAME = 4  # the most words of a list's item before a span ("Job records")
 _KEPT_NOT_SUBJECT = frozenset(terms(
     "only just are is were was get gets be been kept keeps retained retention deleted whose "
@@ -673,6 +674,9 @@ class Kept:
     # the word of what is kept that names the thing kept, not what modifies it: "taproom
     # CCTV" is CCTV ("" for a record, whose modifiers say what it is a record of)
     head: str = ""
+    # whether the head is a rare word ("CCTV", "mailboxes", not "reports"): named alone it
+    # names the retention ("the CCTV from the intake bay" and "creamery CCTV 30 days")
+    rare_head: bool = False
 
 
 def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tuple[Kept, ...]:
@@ -714,10 +718,12 @@ def _kept_sentences(preamble: str) -> Iterator[str]:
 def _kept(words: list[tuple[str, str]], item: str, specificity: Callable[[str], float],
           days: int, gone_before: date | None = None) -> Kept:
     key = max(words, key=lambda wt: specificity(wt[0].lower()))[1]
+    # "Sentry keeps events 90 days" is named by its keeper too
+    head = "" if _KEEPER.match(item) else _head([t for _, t in words])
+    rare = any(t == head and specificity(w.lower()) >= _RARE_HEAD for w, t in words)
     return Kept(frozenset(t for _, t in words), key, days, " ".join(item.split()).rstrip(".;"),
-                gone_before, failed=bool(_FAILED.intersection(terms(item))),
-                # "Sentry keeps events 90 days" is named by its keeper too
-                head="" if _KEEPER.match(item) else _head([t for _, t in words]))
+                gone_before, failed=bool(_FAILED.intersection(terms(item))), head=head,
+                rare_head=rare)
 
 
 def _head(subject: list[str]) -> str:
@@ -865,12 +871,15 @@ def _listed(items: list[str], joins: list[str]) -> list[str]:
 
 
 def _names(kept: Kept, wanted: set[str], strict: bool = False) -> bool:
-    """Whether ``wanted`` has half the words of what ``kept`` is said of, two of them or
-    its most specific one. A word joined by hyphens that only modifies what is kept is not
-    its name: "part-exchange" does not name "Part-exchange appraisal photos", though
-    "rest hours" names "Hours-of-rest records"."""
+    """Whether ``wanted`` has half the words of what ``kept`` is said of, two of them, its
+    most specific one, or the thing kept when that is a rare word ("creamery CCTV"). A
+    word joined by hyphens that only modifies what is kept is not its name:
+    "part-exchange" does not name "Part-exchange appraisal photos", though "rest hours"
+    names "Hours-of-rest records"."""
     named = kept.subject & wanted
-    if not (2 * len(named) >= len(kept.subject) and (len(named) >= 2 or kept.key in wanted)):
+    if not (2 * len(named) >= len(kept.subject)
+            and (len(named) >= 2 or kept.key in wanted
+                 or (kept.rare_head and kept.head in wanted))):
         return False
     if strict and kept.head and kept.head not in wanted:
         return False  # only what modifies it: "taproom takings" against "taproom CCTV"

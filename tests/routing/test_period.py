@@ -493,6 +493,15 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
     footage = "Can I still get the dashcam footage from three weeks ago?"
     assert expired(both, asked_period(footage, TODAY), TODAY, set(terms(footage))) == (
         "Dashcam clips overwritten after 14 days unless flagged",)
+    # a rare head names its retention alone ("creamery CCTV"), a common one does not
+    # ("show reports" are no accident reports)
+    alone = declared_retention("Retention: creamery CCTV 30 days; accident reports three "
+                               "years.", specificity)  # fmt: skip
+    bay = "I need the CCTV from the intake bay from four months ago"
+    assert expired(alone, asked_period(bay, TODAY), TODAY, set(terms(bay))) == (
+        "creamery CCTV 30 days",)
+    shows = "Can I get the show reports from the 2017 tour?"
+    assert expired(alone, asked_period(shows, TODAY), TODAY, set(terms(shows))) == ()
     # places listed after "in" go on the same subject; a list of subjects does not
     places = declared_retention("Retention: CCTV in the warehouses, the yard and the shop is "
                                 "overwritten after 31 days; invoices 7 years, chats one year.",
