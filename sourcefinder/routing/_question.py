@@ -128,6 +128,7 @@ _SHOWS = re.compile(
     r"\b(?:just |only |still |already )?(?:shows?|lists?|(says?|holds?|gives?|covers?|"
     r"tells? (?:me|us)|(?:has|have)\b(?! (?:been|got|gone|sent|had|its|their|\w+ed)\b)))\b"
 )
+_MODAL = re.compile(r"\b(?:must|should|would|will|might|may|could|ought to)$", re.IGNORECASE)
 _SHOWN_BY = re.compile(r"\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+")
 _BUT_ASKS = re.compile(
     r"(?:,\s*|\s+)but\s+(?:where|how|what|which|who|when|is|are|was|were|do|does|did|can|"
@@ -225,8 +226,8 @@ def _shown_by(clause: str, asked_apart: str,
     if not shows:
         return None
     subject = _SHOWN_BY.fullmatch(clause, 0, shows.start())
-    if not subject or not terms(subject.group(1)):
-        return None
+    if not subject or not terms(subject.group(1)) or _MODAL.search(subject.group(1)):
+        return None  # "The tracker must show it": where the asker expects it, not a miss
     named = bool(is_source and is_source(terms(subject.group(1))))
     if shows.group(1) and not named:
         return None

@@ -102,6 +102,8 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         # who says so is as often a person as a source
         "Applicant says no claims in five years. How do I check other insurers' records?",
         "The audit log shows a login at 3am, but who was it?",
+        # where the asker expects it to be: no statement of what it shows
+        "Where was minibus GM09 on a Saturday back in April? The tracker must show it.",
         # a statement with no ask: nothing to turn to
         "The roster shows me on nights next week.",
         "The roster doesn't show my nights next week.",
