@@ -641,7 +641,9 @@ _ONGOING = re.compile(r"(?:\b(?:is|are|am)|'s|'re|'m)\s+still\s+(?:here|with\s+u
                       r"books|an?\s|our\s|live\b|open\b|active\b|current\b|registered\b|"
                       r"employed\b|working\b)", re.IGNORECASE)
 # a chat is what people call a thread or a conversation in it
-_THREAD_WORDS, _CHAT = frozenset(terms("thread conversation")), frozenset(terms("chat message"))
+_THREAD_WORDS, _CHAT = frozenset(terms("thread conversation message")), frozenset(terms(
+    "chat message"))
+_POSTED = re.compile(r"\bposted\b", re.IGNORECASE)  # "posted in the group" (no post-mortem)
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
 _WITH_ASIDE = re.compile(r",\s*(?:with|including|together\s+with|along\s+with|plus)\s[^,;:()]*,",
                          re.IGNORECASE)  # fmt: skip
@@ -898,8 +900,9 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     has at least half its words, two of them or its most specific one ("the CCTV from two
     months ago" against "CCTV 31 days at each hotel"; "a guest's folio" is not "Guest
     Care tickets"). A file or a form is a record, what is listened to a recording, camera
-    footage is CCTV, a thread or a conversation is a chat, and a candidate turned down (in
-    ``question``: "we didn't shortlist") is an unsuccessful one. A span counted from an
+    footage is CCTV, a thread, a conversation, a message or what was posted is a chat,
+    and a candidate turned down (in ``question``: "we didn't shortlist") is an
+    unsuccessful one. A span counted from an
     event the question says has not come ("he's still here") is no limit, and what is
     said of adults is not said of a child ("my daughter's forms from 2012"). ``strict``:
     the question names the thing kept itself, not only what modifies it."""
@@ -923,7 +926,8 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
         wanted = wanted | _RECORD_WORDS
     if wanted & _CAMERA_WORDS:  # "the camera footage" asks about "CCTV 31 days"
         wanted = wanted | _CCTV
-    if wanted & _THREAD_WORDS:  # "the Teams thread" asks about "Teams chats 12 months"
+    if wanted & _THREAD_WORDS or _POSTED.search(question):
+        # "the Teams thread" asks about "Teams chats 12 months"
         wanted = wanted | _CHAT
     # a word in a form the stemmer keeps apart is the same word ("delivered", "delivery")
     wanted = wanted | {s for k in kept for s in k.subject

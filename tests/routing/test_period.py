@@ -502,6 +502,14 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
         "creamery CCTV 30 days",)
     shows = "Can I get the show reports from the 2017 tour?"
     assert expired(alone, asked_period(shows, TODAY), TODAY, set(terms(shows))) == ()
+    # a message, or what was posted, is a chat ("post-mortem" is no post)
+    chats = declared_retention("Retention: WhatsApp groups keep messages 90 days; Teams "
+                               "chats 12 months; vet records 30 years.", specificity)
+    for said in ("someone posted in the Box Day group last spring",
+                 "the Teams message from two years ago"):
+        assert expired(chats, asked_period(said, TODAY), TODAY, set(terms(said)), said), said
+    mortem = "the post-mortem on the lioness that died two years ago, vet group records"
+    assert expired(chats, asked_period(mortem, TODAY), TODAY, set(terms(mortem)), mortem) == ()
     # places listed after "in" go on the same subject; a list of subjects does not
     places = declared_retention("Retention: CCTV in the warehouses, the yard and the shop is "
                                 "overwritten after 31 days; invoices 7 years, chats one year.",
