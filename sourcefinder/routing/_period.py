@@ -902,10 +902,10 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     Care tickets"). A file or a form is a record, what is listened to a recording, camera
     footage is CCTV, a thread, a conversation, a message or what was posted is a chat,
     and a candidate turned down (in ``question``: "we didn't shortlist") is an
-    unsuccessful one. A span counted from an
-    event the question says has not come ("he's still here") is no limit, and what is
-    said of adults is not said of a child ("my daughter's forms from 2012"). ``strict``:
-    the question names the thing kept itself, not only what modifies it."""
+    unsuccessful one. A span counted from an event the question says has not come
+    ("he's still here") is no limit, and what is said of adults is not said of a child
+    ("my daughter's forms from 2012"). ``strict``: the question names the thing kept
+    itself, not only what modifies it."""
     if asked is None:
         return ()
     if _ONGOING.search(question):  # "he's still here": what is kept from his leaving stays
