@@ -89,7 +89,11 @@ What a thing is said in contrast to is not had: "We use Microsoft Teams, not Sla
 "not by us", and not a word for a word: "Vocabulary: stores, not shops").
 
 What was stopped is not done: "We stopped lending DVDs, music CDs and console games in
-2021" rules out DVDs (and not 2021).
+2021" rules out DVDs (and not 2021), and so does what the preamble says stopped, said
+first: "Boarding for rabbits and guinea pigs stopped in April 2021" (not what befell the
+organization, "Our funding stopped in 2021", nor a clause referring back, "(they ended
+in March 2020)"). Cards are not read that way: a card's "paper forms stopped in 2019"
+still holds the forms.
 
 A "no" further on in a sentence ("Nothing over 25 kg, and no pallets") negates what
 follows it when nothing before it did; after a negation it only goes on the same list
@@ -189,6 +193,15 @@ _NAMED_ONLY = re.compile(r",\s*(?:who|which)\s|\b(?:employed|enforced|decided|su
 _BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<theirs>{_THEIRS})"
                        f"|(?P<neg>{_NEGATION}|{_THEIR_OWN})|(?P<own>{_OWNING})",
                        re.IGNORECASE)  # fmt: skip
+# In the preamble, what stopped, said first, is had no more too: "Boarding for rabbits,
+# guinea pigs and other small animals stopped in April 2021"
+_ENDED = (r"(?<!\bthey )(?<!\bit )(?<!\bwhich )(?<!\bthat )(?<!\bwho )"  # not "(they ended ...)"
+          r"\b(?:stopped|ended|ceased)\s+(?:in|at the end of|on|from)\s+"
+          r"(?:(?:early|late|mid)\s+)?(?:[a-z]+\s+)?(?:19|20)\d\d\b")
+_OWN_SUBJECT = re.compile(r"\s*(?:our|my|its|their)\b", re.IGNORECASE)
+_PREAMBLE_BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<ended>{_ENDED})|(?P<theirs>{_THEIRS})"
+                                f"|(?P<neg>{_NEGATION}|{_THEIR_OWN})|(?P<own>{_OWNING})",
+                                re.IGNORECASE)  # fmt: skip
 _PASSIVE = re.compile(r"(?:is|are|was|were)(?:\s+not|n't)", re.IGNORECASE)
 # a participle after "is not": "were not kept" (not "are not FedRAMP authorised")
 _PARTICIPLE = re.compile(r"[a-z]+(?:ed|en|wn|ught|lt|pt|ld|nt|ne|de|ut|un|id|ot)",
@@ -233,14 +246,15 @@ _NOT_SUBJECTS = frozenset(terms("does do did not never neither no runs sells iss
                                 "everywhere"))  # fmt: skip
 
 
-def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
+def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
+            ) -> Iterator[tuple[str, list[str]]]:
     """Each negation and the items of the list it reaches: to the next negation (owning
     included), a colon, or the end of its sentence; for "... are not ours", back to the
     previous negation, a colon, or the start of its sentence. An item ends at its own
     verb: "(work abroad goes to relationship firms)" is about work abroad, and "No
     drafting tool is in production" about a drafting tool."""
     for sentence in _SENTENCE.findall(ends_marked(preamble)):
-        cues = _cues(sentence)
+        cues = _cues(sentence, boundary or _BOUNDARY)
         if not cues:
             continue
         head, colon, listed = sentence.partition(":")
@@ -269,6 +283,10 @@ def _scopes(preamble: str) -> Iterator[tuple[str, list[str]]]:
                     scope = head
             elif cue.lastgroup == "ours":
                 scope = sentence[start:cue.start()].rsplit(":", 1)[-1]
+            elif cue.lastgroup == "ended":
+                scope = sentence[start:cue.start()].rsplit(":", 1)[-1]
+                if _OWN_SUBJECT.match(scope):
+                    continue  # "Our funding stopped in 2021": what befell us, not a service
             elif cue.lastgroup == "theirs":
                 if cue.group().lower().endswith("with") and sentence.rfind(
                         "(", start, cue.start()) > sentence.rfind(")", start, cue.start()):
@@ -293,7 +311,8 @@ def _scoped(preamble: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """``_scopes`` and ``_held_by_others`` once a preamble: the router reads it three
     ways at startup."""
     return tuple((cue, tuple(items)) for cue, items
-                 in itertools.chain(_scopes(preamble), _held_by_others(preamble)))
+                 in itertools.chain(_scopes(preamble, _PREAMBLE_BOUNDARY),
+                                    _held_by_others(preamble)))
 
 
 # A paragraph that opens by saying it is about other bodies' things: "Things other
@@ -351,12 +370,12 @@ def _read(preamble: str) -> Iterator[tuple[str, list[str]]]:
         yield cue, list(items)
 
 
-def _cues(sentence: str) -> list[re.Match[str]]:
+def _cues(sentence: str, boundary: re.Pattern[str]) -> list[re.Match[str]]:
     """The sentence's negations; an "and no" or ", no" only where no negation came
     before it ("no pallets" in "Nothing over 25 kg, and no pallets"), since after one it
     goes on the same list ("No same-day, no timed services")."""
     out: list[re.Match[str]] = []
-    for cue in _BOUNDARY.finditer(sentence):
+    for cue in boundary.finditer(sentence):
         if cue.group("also") and any(c.lastgroup == "neg" for c in out):
             continue
         out.append(cue)

@@ -45,6 +45,10 @@ def _stems(words: str) -> set[str]:
         ("This index tells you where to look and how. It does not hold the answers.", "",
          "index answers hold look"),
         ("We never used Blackboard or Jira.", "blackboard jira", "used use"),  # everyday
+        # what stopped, said first; "(they ended ...)" refers back and cuts no list short
+        ("Boarding for rabbits and guinea pigs stopped in April 2021. There are no home "
+         "visits (they ended in March 2020), no hydrotherapy pool and no gym.",
+         "rabbits guinea pigs boarding visits hydrotherapy pool gym", "april"),
         # what is done: "do no", "carry out no"
         ("We do no topographical or homebuyer surveys. We carry out no asbestos removal.",
          "topographical homebuyer asbestos removal", ""),
