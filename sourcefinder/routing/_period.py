@@ -640,10 +640,11 @@ _CHILD = frozenset(terms("child children kid kids son daughter minor minors baby
 _ONGOING = re.compile(r"(?:\b(?:is|are|am)|'s|'re|'m)\s+still\s+(?:here|with\s+us|on\s+our\s+"
                       r"books|an?\s|our\s|live\b|open\b|active\b|current\b|registered\b|"
                       r"employed\b|working\b)", re.IGNORECASE)
-# a chat is what people call a thread or a conversation in it
-_THREAD_WORDS, _CHAT = frozenset(terms("thread conversation message")), frozenset(terms(
-    "chat message"))
-_POSTED = re.compile(r"\bposted\b", re.IGNORECASE)  # "posted in the group" (no post-mortem)
+# a chat is what people call a thread, a conversation or a message in it, and what was
+# posted there ("posted in the group"; a post-mortem is no post)
+_THREAD_WORDS = frozenset(terms("thread conversation message"))
+_CHAT = frozenset(terms("chat message"))
+_POSTED = re.compile(r"\bposted\b", re.IGNORECASE)
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
 _WITH_ASIDE = re.compile(r",\s*(?:with|including|together\s+with|along\s+with|plus)\s[^,;:()]*,",
                          re.IGNORECASE)  # fmt: skip

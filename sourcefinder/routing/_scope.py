@@ -190,18 +190,23 @@ _VOCABULARY = re.compile(r"\b(?:vocabulary|glossary|terms|jargon|words?|(?:we|pe
                          re.IGNORECASE)  # fmt: skip
 _NAMED_ONLY = re.compile(r",\s*(?:who|which)\s|\b(?:employed|enforced|decided|supplied|"
                          r"funded|handled|processed|paid)\s+by\b", re.IGNORECASE)  # fmt: skip
-_BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<theirs>{_THEIRS})"
-                       f"|(?P<neg>{_NEGATION}|{_THEIR_OWN})|(?P<own>{_OWNING})",
-                       re.IGNORECASE)  # fmt: skip
 # In the preamble, what stopped, said first, is had no more too: "Boarding for rabbits,
-# guinea pigs and other small animals stopped in April 2021"
-_ENDED = (r"(?<!\bthey )(?<!\bit )(?<!\bwhich )(?<!\bthat )(?<!\bwho )"  # not "(they ended ...)"
+# guinea pigs and other small animals stopped in April 2021" (not "(they ended in 2020)")
+_ENDED = (r"(?<!\bthey )(?<!\bit )(?<!\bwhich )(?<!\bthat )(?<!\bwho )"
           r"\b(?:stopped|ended|ceased)\s+(?:in|at the end of|on|from)\s+"
           r"(?:(?:early|late|mid)\s+)?(?:[a-z]+\s+)?(?:19|20)\d\d\b")
 _OWN_SUBJECT = re.compile(r"\s*(?:our|my|its|their)\b", re.IGNORECASE)
-_PREAMBLE_BOUNDARY = re.compile(f"(?P<ours>{_NOT_OURS})|(?P<ended>{_ENDED})|(?P<theirs>{_THEIRS})"
-                                f"|(?P<neg>{_NEGATION}|{_THEIR_OWN})|(?P<own>{_OWNING})",
-                                re.IGNORECASE)  # fmt: skip
+
+
+def _boundary(ended: str = "") -> re.Pattern[str]:
+    """The cues of a scope; with ``ended``, what stopped too (read in the preamble only)."""
+    stopped = f"|(?P<ended>{ended})" if ended else ""
+    return re.compile(f"(?P<ours>{_NOT_OURS}){stopped}|(?P<theirs>{_THEIRS})"
+                      f"|(?P<neg>{_NEGATION}|{_THEIR_OWN})|(?P<own>{_OWNING})",
+                      re.IGNORECASE)  # fmt: skip
+
+
+_BOUNDARY, _PREAMBLE_BOUNDARY = _boundary(), _boundary(_ENDED)
 _PASSIVE = re.compile(r"(?:is|are|was|were)(?:\s+not|n't)", re.IGNORECASE)
 # a participle after "is not": "were not kept" (not "are not FedRAMP authorised")
 _PARTICIPLE = re.compile(r"[a-z]+(?:ed|en|wn|ught|lt|pt|ld|nt|ne|de|ut|un|id|ot)",
