@@ -52,6 +52,9 @@ def _stems(words: str) -> set[str]:
         # what is done: "do no", "carry out no"
         ("We do no topographical or homebuyer surveys. We carry out no asbestos removal.",
          "topographical homebuyer asbestos removal", ""),
+        # "take no", "serves no": the verb is not what is had not
+        ("We take no cheques. The cafe serves no alcohol and gives no tours.",
+         "cheques alcohol tours", "serves gives take"),
         ("The family holds all the shares: staff and outsiders cannot buy shares.",
          "shares", "staff outsiders"),
         ("The union is a charity: its clubs, bar and elections are not ours either.",
