@@ -28,7 +28,9 @@
    question its text covers, how close its vector is, how similar the past question
    it answered was), so an out-of-scope question scores low; and *decisiveness*, how
    far it leads (its fused score against the most any card could get, and its lexical
-   lead over the runner-up), so a close call scores low. The first card's confidence
+   lead over the runner-up), so a close call scores low. A second card whose own
+   confidence is ``reorder_ratio`` times the first's goes first (it explains much more
+   of the question), unless the first supersedes it. The first card's confidence
    decides the verdict; candidates are cut below ``cut_ratio`` of it. A "nowhere"
    answer still offers a person or chat channel that has any evidence.
 
@@ -668,6 +670,7 @@ class OfflineRouter:
         lift_base = float(np.median(near.cos)) if near is not None else 0.0
         full: list[Scored] = []
         evidence: list[float] = []
+        own: list[float] = []  # each card's confidence before it is held under the one above
         first, second = self._top_two(q.lex)
         previous = 1.0
         missing = [i for i in order if i not in known]
@@ -681,11 +684,14 @@ class OfflineRouter:
             conf = math.sqrt(ev * decisive) * score.get(i, 0.0) / top if top > 0 else 0.0
             if i in pinned:
                 conf = max(conf, recall.pins[i])
+            own.append(conf)
             conf = previous = min(conf, previous)
             evidence.append(ev)
             card = self._cards[i]
             reasons = self._reasons(i, mask, q, near, recall, adj.notes.get(i, []), i in pinned)
             full.append(Scored(card.id, round(conf, 4), reasons, i in pinned, card.extends))
+        if self._explains_more(full, own):
+            _move(full, evidence, 1, 0, "explains more of the question than the first")
         if not self._whole_first(full, evidence, asks_whole(q.text)):
             self._cluster_after_children(full, evidence)
         return self._verdict(full, evidence, q, recall, adj)
@@ -722,6 +728,15 @@ class OfflineRouter:
         ids = set(terms(" ".join(c.replace("-", " ") for c in card.children)))
         return any(t in ids or at in self._lex.positive_cards(t).tolist()
                    for t in terms(words))  # fmt: skip
+
+    def _explains_more(self, full: list[Scored], own: list[float]) -> bool:
+        """Whether the second card's own confidence is ``reorder_ratio`` times the first's,
+        so it goes first; never a card the first supersedes (which one a question about
+        the old days wants the declarations have settled)."""
+        ratio = self.config.reorder_ratio
+        if ratio <= 0 or len(full) < 2 or full[0].pinned or own[1] < ratio * own[0]:
+            return False
+        return self._pos[full[0].card_id] not in self._succs.get(self._pos[full[1].card_id], ())
 
     def _whole_first(self, full: list[Scored], evidence: list[float], whole: str) -> bool:
         """When the question asks about a whole instance ("search all our repos at once")

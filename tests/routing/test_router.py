@@ -52,6 +52,40 @@ def test_not_part_is_what_demotes_it(org: Index) -> None:
     )
 
 
+def _appeals(valuation_supersedes: tuple[str, ...] = ()) -> Index:
+    return make_index([
+        card("tribunal", "the independent tribunal that decides parking appeals",
+             "our own challenge decisions",
+             contains="appeal process guidance, key cases, adjudicators' annual reports"),
+        card("valuation", "council tax bands and rateable values, and challenges to them",
+             "bills or payments", contains="band search, the rating list, Check and "
+             "Challenge guidance", supersedes=valuation_supersedes),
+        card("parking", "parking permits and penalty notices", contains="permit records"),
+        card("wiki", "team pages and meeting notes"),
+    ])  # fmt: skip
+
+
+APPEAL = ("the motorist's challenge was rejected; they're going to the independent "
+          "adjudicator for an appeal, what now")
+
+
+def test_a_card_that_explains_much_more_of_the_question_goes_first() -> None:
+    # fused rank puts "valuation" first on the one word it repeats; "tribunal" answers
+    # more than twice as much of the question
+    ranking = OfflineRouter(_appeals()).rank(APPEAL)
+    assert ids(ranking.full)[:2] == ["tribunal", "valuation"]
+    assert ranking.full[0].reasons[0] == "explains more of the question than the first"
+    assert ranking.full[0].confidence >= ranking.full[1].confidence
+    by_rank = OfflineRouter(_appeals(), config=RouterConfig(reorder_ratio=0)).rank(APPEAL)
+    assert ids(by_rank.full)[:2] == ["valuation", "tribunal"]
+
+
+def test_a_card_never_goes_before_its_successor_for_explaining_more() -> None:
+    ranking = OfflineRouter(_appeals(("tribunal",))).rank(APPEAL)
+    assert ids(ranking.full).index("valuation") < ids(ranking.full).index("tribunal")
+    assert all("explains more" not in r for s in ranking.full for r in s.reasons)
+
+
 def test_successor_beats_demoted_card(org: Index) -> None:
     router = OfflineRouter(org)
     question = "frozen performance trend reports"  # perf-old's own words
