@@ -231,7 +231,8 @@ class RouterConfig:
     # question it answers (its evidence) with that order; confidence never rises down the
     # list. When the second card's own confidence is at least this many times the
     # first's, the second answers so much more of the question that it goes first
-    # ("explains more of the question"), unless the first supersedes it. 104
+    # ("explains more of the question"), unless the asker ruled it out, it was set aside
+    # for the period asked, or the first supersedes it. 104
     # organizations and the example, first answers right against off (0, the order by
     # fused rank alone), default configuration: 1.5 +7; 2.0 +8 (9545 -> 9553); 3.0 +5;
     # at 2.0 static word vectors only +5 and lexical +24.

@@ -30,7 +30,7 @@
    far it leads (its fused score against the most any card could get, and its lexical
    lead over the runner-up), so a close call scores low. A second card whose own
    confidence is ``reorder_ratio`` times the first's goes first (it explains much more
-   of the question), unless the first supersedes it. The first card's confidence
+   of the question), unless the declarations put it there. The first card's confidence
    decides the verdict; candidates are cut below ``cut_ratio`` of it. A "nowhere"
    answer still offers a person or chat channel that has any evidence.
 
@@ -690,7 +690,7 @@ class OfflineRouter:
             card = self._cards[i]
             reasons = self._reasons(i, mask, q, near, recall, adj.notes.get(i, []), i in pinned)
             full.append(Scored(card.id, round(conf, 4), reasons, i in pinned, card.extends))
-        if self._explains_more(full, own):
+        if self._explains_more(full, own, q):
             _move(full, evidence, 1, 0, "explains more of the question than the first")
         if not self._whole_first(full, evidence, asks_whole(q.text)):
             self._cluster_after_children(full, evidence)
@@ -729,14 +729,16 @@ class OfflineRouter:
         return any(t in ids or at in self._lex.positive_cards(t).tolist()
                    for t in terms(words))  # fmt: skip
 
-    def _explains_more(self, full: list[Scored], own: list[float]) -> bool:
+    def _explains_more(self, full: list[Scored], own: list[float], q: _Question) -> bool:
         """Whether the second card's own confidence is ``reorder_ratio`` times the first's,
-        so it goes first; never a card the first supersedes (which one a question about
-        the old days wants the declarations have settled)."""
+        so it goes first; never a card the asker ruled out, one set aside for the period
+        asked, or one the first supersedes (the declarations settled those)."""
         ratio = self.config.reorder_ratio
         if ratio <= 0 or len(full) < 2 or full[0].pinned or own[1] < ratio * own[0]:
             return False
-        return self._pos[full[0].card_id] not in self._succs.get(self._pos[full[1].card_id], ())
+        second = self._pos[full[1].card_id]
+        return second not in q.excluded and second not in q.out_of_period \
+            and self._pos[full[0].card_id] not in self._succs.get(second, ())  # fmt: skip
 
     def _whole_first(self, full: list[Scored], evidence: list[float], whole: str) -> bool:
         """When the question asks about a whole instance ("search all our repos at once")

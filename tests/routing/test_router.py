@@ -86,6 +86,19 @@ def test_a_card_never_goes_before_its_successor_for_explaining_more() -> None:
     assert all("explains more" not in r for s in ranking.full for r in s.reasons)
 
 
+def test_a_card_set_aside_for_the_period_does_not_come_back_for_explaining_more() -> None:
+    index = make_index([
+        card("tickets", "incident tickets: root causes, fixes and timelines, since 2023",
+             contains="every incident ticket since 2023"),
+        card("archive", "the old incident register, 2010-2019"),
+        card("wiki", "team pages and meeting notes"),
+    ])  # fmt: skip
+    ranking = OfflineRouter(index).rank(
+        "what was the root cause and the fix of that 2016 incident ticket, and its timeline")
+    assert ids(ranking.full)[:2] == ["archive", "tickets"]
+    assert ranking.full[1].reasons[0] == "out of period: holds nothing before 2023"
+
+
 def test_successor_beats_demoted_card(org: Index) -> None:
     router = OfflineRouter(org)
     question = "frozen performance trend reports"  # perf-old's own words
