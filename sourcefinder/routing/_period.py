@@ -23,7 +23,9 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
   "applicants"); when the question names none of them, the longest retention counts
   if it is all the card says of time, so a card is never dropped on a guess, and none
   does on a card that states its span ("SIMS archive 2011-2022" whose registers are
-  "deleted after 3 years" still holds 2018's exam results);
+  "deleted after 3 years" still holds 2018's exam results); a card whose own example
+  asks about a year ("anyone remembering the 1968 flood" on interviews recorded
+  1978-2025) holds talk of that year, whatever its span;
 - the index's preamble may say how long things are kept that no card holds or whose
   card does not say ("Retention limits: CCTV 31 days at each hotel; Guest Care tickets
   deleted after 3 years", ``declared_retention``): a question naming one of them (its
@@ -551,12 +553,19 @@ class Periods:
                           if c.kind not in skip_kinds and (cov := coverage(c))}  # fmt: skip
         self._named_years = {i: frozenset(ys) for i, c in enumerate(cards)
                              if (ys := years_in(f"{c.id} {c.what} {c.contains}"))}  # fmt: skip
+        # the years its example questions ask about: "anyone remembering the 1968 flood"
+        # on interviews recorded 1978-2025 is what they talk about, not when
+        self._asked_years = {i: frozenset(ys) for i, c in enumerate(cards)
+                             if (ys := years_in(" ".join(e.query for e in c.examples)))}
 
     def out_of(self, asked: Period | None, today: date, wanted: set[str]) -> dict[int, str]:
-        """Card position -> why its own text says it does not hold ``asked``."""
+        """Card position -> why its own text says it does not hold ``asked`` (never a card
+        whose own example asks about a year in it)."""
         if asked is None:
             return {}
-        out = {i: out_of_period(cov, asked, today, wanted) for i, cov in self._coverage.items()}
+        out = {i: out_of_period(cov, asked, today, wanted) for i, cov in self._coverage.items()
+               if not any(asked.start.year <= y <= asked.end.year
+                          for y in self._asked_years.get(i, ()))}  # fmt: skip
         return {i: why for i, why in out.items() if why}
 
     def spans(self, i: int) -> bool:

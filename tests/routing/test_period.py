@@ -989,3 +989,24 @@ def test_days_ago_are_held_by_a_current_source_that_states_no_span(
     # a span that only ends now began long ago: the current source must say it holds it
     assert router.rank("Someone told me to check Laundrypoint for every wash batch of hospital "
                        "sheets since 2023. Is that right?").verdict == "nowhere"
+
+
+def test_a_year_a_cards_own_example_asks_about_is_what_it_talks_about() -> None:
+    """Interviews recorded 1978-2025 whose example asks about the 1968 flood hold talk
+    of 1968; without that example, 1968 is before anything they hold."""
+    def interviews(*examples: Example) -> Index:
+        return make_index([
+            card("oral-history", "oral history: recorded interviews 1978-2025 with summaries",
+                 contains="~340 interviews, 1978-2025", examples=examples),
+            card("wiki", "team pages and meeting notes"),
+        ])  # fmt: skip
+
+    question = "Is there anyone in the recorded interviews talking about the 1968 flood?"
+    told = OfflineRouter(interviews(Example("anyone remembering the 1968 flood", "OH list")),
+                         today=TODAY).rank(question)  # fmt: skip
+    assert told.candidates[0].card_id == "oral-history"
+    assert told.out_of_period == ()
+    assert told.verdict != "nowhere"
+    untold = OfflineRouter(interviews(Example("interviews about the mill", "OH list")),
+                           today=TODAY).rank(question)  # fmt: skip
+    assert untold.out_of_period == (("oral-history", "holds nothing before 1978"),)
