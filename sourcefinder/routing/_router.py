@@ -316,7 +316,6 @@ class OfflineRouter:
         self._periods = Periods(self._cards, HUMAN_KINDS)
         # "CCTV 31 days at each hotel": what the preamble says is kept only so long
         self._kept = declared_retention(index.preamble, specificity)
-        self._unkept = declared_unkept(index.preamble)
         self._keys = Keys(self._cards)  # "references like AB#1234 point here"
         # who can be asked: a person, a channel, a team or a team's mailbox
         self._askable = np.asarray([askable(c.kind) for c in self._cards])
@@ -327,6 +326,11 @@ class OfflineRouter:
         self._names = {name for names in self._card_names for name in names}
         self._kept_of = self._kept_by_name()
         self._ours = frozenset(terms(index.title)) - {"index"}  # the organization's own name
+        # named by the organization's own name alone ("The Friends of Hembury Museum ...
+        # we hold none of its records" read as "Hembury Museum"), a thing is not told
+        # from the organization itself
+        self._unkept = tuple(u for u in declared_unkept(index.preamble)
+                             if not u.subject <= self._ours)  # fmt: skip
         self._closed = tuple(c for c in declared_closed(index.preamble, today or date.today())
                              if not c.alone or not self._names_any(c.subject))
         self._name_stems = frozenset().union(*self._names)
@@ -734,7 +738,8 @@ class OfflineRouter:
         so it goes first; never a card the asker ruled out, one set aside for the period
         asked, or one the first supersedes (the declarations settled those)."""
         ratio = self.config.reorder_ratio
-        if ratio <= 0 or len(full) < 2 or full[0].pinned or own[1] < ratio * own[0]:
+        if ratio <= 0 or len(full) < 2 or full[0].pinned \
+                or not 0 < own[1] >= ratio * own[0]:
             return False
         second = self._pos[full[1].card_id]
         return second not in q.excluded and second not in q.out_of_period \

@@ -80,6 +80,13 @@ def test_a_card_that_explains_much_more_of_the_question_goes_first() -> None:
     assert ids(by_rank.full)[:2] == ["valuation", "tribunal"]
 
 
+def test_nothing_goes_first_for_explaining_more_when_nothing_explains_any() -> None:
+    ranking = OfflineRouter(_appeals()).rank("zebra crossings")
+    assert ranking.full[0].confidence == 0
+    assert ids(ranking.full)[:2] == ["tribunal", "valuation"]  # authored order
+    assert all("explains more" not in r for s in ranking.full for r in s.reasons)
+
+
 def test_a_card_never_goes_before_its_successor_for_explaining_more() -> None:
     ranking = OfflineRouter(_appeals(("tribunal",))).rank(APPEAL)
     assert ids(ranking.full).index("valuation") < ids(ranking.full).index("tribunal")

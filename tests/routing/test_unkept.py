@@ -174,3 +174,20 @@ def test_a_question_for_what_a_thing_that_ended_left_is_a_nowhere() -> None:
 def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
     words = set(terms(preamble))
     assert all(u.subject <= words for u in declared_unkept(preamble))
+
+
+def test_a_thing_named_by_the_organizations_own_name_alone_is_not_read_as_unkept() -> None:
+    """"The Friends of Hembury Museum ... we hold none of its records" is read as
+    "Hembury Museum": in the museum's own index that names the museum, not the Friends."""
+    preamble = ("The Friends of Hembury Museum is a separate charity that keeps its own "
+                "membership list; we hold none of its records.")
+    cards = [card("catalogue", "the archive catalogue: photos and the booklets crediting them"),
+             card("wiki", "team pages and meeting notes")]
+    question = "A booklet credits a photo to 'Hembury Museum N1423'. Where do I start looking?"
+    elsewhere = OfflineRouter(make_index(cards, preamble)).rank(question)
+    assert elsewhere.unkept and elsewhere.verdict == "nowhere"  # read when the name is not ours
+    own = make_index(cards, preamble)
+    own = type(own)(root=own.root, title="Hembury Museum", cards=own.cards, preamble=preamble)
+    ranking = OfflineRouter(own).rank(question)
+    assert ranking.unkept == ()
+    assert ranking.verdict != "nowhere"
