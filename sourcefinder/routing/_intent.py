@@ -88,7 +88,12 @@ _CUES: tuple[tuple[str, str], ...] = (
      r"|\bwho (?:deals|handles|looks|lets|helps|approves|fixes|covers|signs)\b"
      r"|\b(?:anyone|anybody|someone|somebody) (?:who|that) (?:can|could|knows)\b"
      r"|\bget hold of (?:someone|somebody|anyone)\b|\b(?:anyone|anybody) (?:still )?around\b"
-     r"|\bneed (?:someone|somebody)\b",
+     r"|\bneed (?:someone|somebody)\b"
+     # who takes it on or decides: "Who takes this on?", "who makes that call", "Who
+     # has the final say?", "Who in payroll can get money to her today?"
+     r"|\bwho (?:takes (?:this|that|it)|makes (?:that|this|the) (?:call|decision)"
+     r"|has the (?:final )?say|leads on|remembers|speaks to|fights|chases|gets to say"
+     r"|in (?:\w+ ){1,2}(?:can|could|handles|deals))\b",
      "ask contact owner expert channel team"),
 )
 

@@ -177,6 +177,13 @@ def test_a_question_about_a_whole_instance_is_told_apart(question: str, whole: b
         ("Codes like 'EXT-7' - is anyone still around who remembers them?", True),
         ("Who changed the respawn code back in 2020?", False),  # a history, not a person
         ("students who started before 2021 have two records", False),  # a relative clause
+        # who takes it on or decides
+        ("A hirer clipped a private boat and wants £3,000. Who takes this on?", True),
+        ("Should she go out tomorrow or not? Who makes that call?", True),
+        ("Two of the violas say the rota is unfair. Who has the final say?", True),
+        ("She hasn't been paid. Who in payroll can get money to her today?", True),
+        ("Who takes the minutes is in the handbook, isn't it?", False),
+        ("a member who takes the tablets daily", False),
     ],
 )
 def test_a_question_asking_for_someone_to_ask_is_noticed(question: str, asks: bool) -> None:
