@@ -19,7 +19,9 @@ hit gained. Asking for a person in other words ("who do I talk to / call / tell"
 decides", "anyone seen this?") joined the person cue later: +4 on twenty-three
 organizations (Brackenridge, Calloway, Saltmarsh, Skerry), nothing lost; so did who can,
 must or will act ("who has to approve", "who deals with that", "who does she go to") and
-someone still around: +12 -2 on thirty-seven organizations. Such a question
+someone still around: +12 -2 on thirty-seven organizations; and who takes it on or
+decides ("Who takes this on?", "who makes that call", "Who has the final say?"): +9 -0 on
+one hundred and four. Such a question
 also ranks the people, channels, teams and mailboxes it matches on their own
 (``asks_for_person``, ``w_human``). In the same way, a question asking for code ("where's
 the code that", "which repo", "the dbt model") ranks the repositories it matches on their
