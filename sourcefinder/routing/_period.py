@@ -532,6 +532,14 @@ def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set
     return ""
 
 
+def _part_named(cov: Coverage, question_terms: set[str]) -> bool:
+    """Whether the question names a part the card gives a time of its own ("invoice PDFs
+    from April 2020" on a job register of 2012-2021)."""
+    return any(subject & question_terms for subject, _ in (*cov.starts, *cov.part_ends)) \
+        or any(subject and _named_in(subject, question_terms)
+               for subject, _, _ in cov.retention)  # fmt: skip
+
+
 def _named_in(subject: frozenset[str], question_terms: set[str]) -> bool:
     """Whether the question names ``subject``, in the same form or one the stemmer keeps
     apart ("applied" and "applicants")."""
@@ -560,12 +568,14 @@ class Periods:
 
     def out_of(self, asked: Period | None, today: date, wanted: set[str]) -> dict[int, str]:
         """Card position -> why its own text says it does not hold ``asked`` (never a card
-        whose own example asks about a year in it)."""
+        whose own example asks about a year in it, unless the question names a part the
+        card gives a time of its own)."""
         if asked is None:
             return {}
         out = {i: out_of_period(cov, asked, today, wanted) for i, cov in self._coverage.items()
-               if not any(asked.start.year <= y <= asked.end.year
-                          for y in self._asked_years.get(i, ()))}  # fmt: skip
+               if not (any(asked.start.year <= y <= asked.end.year
+                           for y in self._asked_years.get(i, ()))
+                       and not _part_named(cov, wanted))}  # fmt: skip
         return {i: why for i, why in out.items() if why}
 
     def spans(self, i: int) -> bool:

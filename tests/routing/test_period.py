@@ -1010,3 +1010,18 @@ def test_a_year_a_cards_own_example_asks_about_is_what_it_talks_about() -> None:
     untold = OfflineRouter(interviews(Example("interviews about the mill", "OH list")),
                            today=TODAY).rank(question)  # fmt: skip
     assert untold.out_of_period == (("oral-history", "holds nothing before 1978"),)
+
+
+def test_a_part_with_a_time_of_its_own_is_still_out_for_a_year_an_example_asks_about() -> None:
+    index = make_index([
+        card("job-book", "the job register 2012-2021: jobs, hire dates, invoice copies",
+             contains="one workbook a year 2012-2021; invoice PDFs from April 2020 (older "
+                      "ones deleted)",
+             examples=(Example("when did we strike the scaffold at the church in 2018",
+                               "Job Book 2018, hire end date"),)),
+        card("wiki", "team pages and meeting notes"),
+    ])  # fmt: skip
+    router = OfflineRouter(index, today=TODAY)
+    assert router.rank("when was the scaffold struck at the school in 2018").out_of_period == ()
+    invoice = router.rank("Can I get a copy of the invoice we sent in 2018?")
+    assert invoice.out_of_period == (("job-book", "holds nothing before 2020-04-01"),)
