@@ -18,7 +18,7 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
 - a card's coverage comes from its discriminator, contents and gotchas: "since",
   "from ... (to ...)", year ranges, "nothing before", "history starts", and retention
   ("N-day retention", "kept N days", "last N days" as its own phrase, "older than N days
-  are deleted"). A retention naming what it applies to ("logs kept 15 days, metrics 15
+  are deleted", "messages disappear after N days"). A retention naming what it applies to ("logs kept 15 days, metrics 15
   months") counts only for questions that name it (in any form: "applied" names
   "applicants"); when the question names none of them, the longest retention counts
   if it is all the card says of time, so a card is never dropped on a guess, and none
@@ -340,7 +340,9 @@ _RETENTION = re.compile(
     rf"|\bolder\s+than\s+(\d{{1,4}})\s+{_UNIT}\s+(?:are|is|get|gets)\s+"
     rf"(?:deleted|purged|dropped|removed|expired|gone)\b"
     rf"|\b(?:deleted|purged|dropped|removed|erased|expire[sd]?|gone)\s+(?:after\s+)?"
-    rf"(\d{{1,4}})\s*{_UNIT}\b",
+    rf"(\d{{1,4}})\s*{_UNIT}\b"
+    # "disappearing messages after 90 days", "messages disappear after 90 days"
+    rf"|\bdisappear(?:s|ing)?(?:\s+messages)?\s+(?:after|set\s+to)\s+(\d{{1,4}})\s*{_UNIT}\b",
     re.IGNORECASE,
 )
 # Said of the subject, not part of it: "drone imagery only since", "tickets are deleted".
@@ -597,7 +599,7 @@ class Periods:
 # A sentence that says how long something is kept: "Retention limits that catch people
 # out: CCTV 31 days at each hotel; Guest Care tickets deleted after 3 years."
 _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|destroyed|lost|"
-                       r"erased|overwritten|anonymi[sz]ed|discarded|shredded)\b",
+                       r"erased|overwritten|anonymi[sz]ed|discarded|shredded|disappear(?:s|ing)?)\b",
                        re.IGNORECASE)  # fmt: skip
 # "deleted after a year", not "purged once a year"
 _A_SPAN = r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\ban?(?= )"
@@ -676,7 +678,7 @@ _KEPT_NOT_SUBJECT = frozenset(terms(
     "only just are is were was get gets be been kept keeps retained retention deleted whose "
     "purged destroyed erased anonymised anonymized overwritten shredded discarded for after "
     "then searchable before from "
-    "since last lasts"))  # fmt: skip
+    "since last lasts disappear disappears disappearing set use"))  # fmt: skip
 
 
 @dataclass(frozen=True)

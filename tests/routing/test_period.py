@@ -188,6 +188,9 @@ def test_coverage_reads_starts_ends_ranges_and_retention() -> None:
         ("metrics and logs", "dashboards; logs kept 15 days", "", 15),
         ("application logs", "", "logs older than 30 days are deleted", 30),
         ("product events", "~380 events, 12-month retention", "", 360),
+        ("supervisors' WhatsApp group", "~60 messages a day; disappearing messages after "
+         "90 days", "", 90),
+        ("crew chat", "", "messages disappear after 30 days", 30),
     ],
 )
 def test_coverage_reads_retention(what: str, contains: str, gotcha: str, days: int) -> None:
@@ -1025,3 +1028,11 @@ def test_a_part_with_a_time_of_its_own_is_still_out_for_a_year_an_example_asks_a
     assert router.rank("when was the scaffold struck at the school in 2018").out_of_period == ()
     invoice = router.rank("Can I get a copy of the invoice we sent in 2018?")
     assert invoice.out_of_period == (("job-book", "holds nothing before 2020-04-01"),)
+
+
+def test_messages_that_disappear_are_kept_so_long() -> None:
+    kept = {k.written: (set(k.subject), k.days) for k in declared_retention(
+        "Site teams use WhatsApp. WhatsApp groups use disappearing messages set to 90 days.",
+        specificity)}  # fmt: skip
+    assert kept == {"WhatsApp groups use disappearing messages set to 90 days":
+                    (set(terms("WhatsApp groups messages")), 90)}
