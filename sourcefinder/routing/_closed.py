@@ -3,7 +3,7 @@
 "The Cardiff studio closed in June 2019", "The St Aldhelm's rehearsal studio closed in
 2019", "The GP exercise referral scheme ended in March 2023", "The visitor audio-guide app
 was withdrawn in 2019", "The shop stopped selling textbooks in 2018" (the shop's
-textbooks): a question that asks to book a
+textbooks), "the nursery minibus was sold in 2021": a question that asks to book a
 room there next week has nowhere to look. One about the place's past ("files from a job
 the Cardiff studio did in 2017, before it shut") is left alone.
 
@@ -33,8 +33,9 @@ from sourcefinder.routing._text import BRACKETED, terms
 # "Our paid research service stopped in April 2020", "Our online school, Acme Live,
 # closed in July 2023" (the name set off by commas)
 _CLOSED = re.compile(
-    r"\b([A-Z][^.;:,!?]{2,60}?),?\s+(?:(?:was|were)\s+)?(?:closed|shut|ended|stopped|ceased|"
-    r"discontinued|withdrawn|wound\s+up)(?:\s+down)?\s+"
+    r"\b([A-Z][^.;:,!?]{2,60}?|(?<=[:;] )the [a-z][^.;:,!?]{2,55}?),?\s+(?:(?:was|were)\s+)?"
+    r"(?:closed|shut|ended|stopped|ceased|"
+    r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold)(?:\s+down)?\s+"
     r"(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
 )
 # "The shop stopped selling textbooks in 2018", "we stopped taking bookings by phone in

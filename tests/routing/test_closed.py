@@ -42,6 +42,13 @@ def test_the_preamble_says_what_closed_and_when() -> None:
                             "audio-guide app was withdrawn in 2019.", TODAY)
     assert [c.written for c in ended] == ["The GP exercise referral scheme ended in March 2023",
                                           "The audio-guide app was withdrawn in 2019"]
+    # what was sold is had no more, said first in a clause after a colon too ("We provide
+    # no transport: the nursery minibus was sold in 2021"); not what "we sold"
+    sold = declared_closed("The mobile repair van was sold in 2021. We provide no "
+                           "transport: the nursery minibus was sold in 2021 and outings are "
+                           "on foot. We sold 40 boats in 2019.", TODAY)  # fmt: skip
+    assert [set(c.subject) for c in sold] == [set(terms("mobile repair van")),
+                                              set(terms("nursery minibus"))]
     # each of a list that names a place closed
     both = declared_closed("The farm shop and the Hill Street café closed in 2019.", TODAY)
     assert [set(c.subject) for c in both] == [set(terms("farm shop")),
