@@ -18,9 +18,10 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
 - a card's coverage comes from its discriminator, contents and gotchas: "since",
   "from ... (to ...)", year ranges, "nothing before", "history starts", and retention
   ("N-day retention", "kept N days", "last N days" as its own phrase, "older than N days
-  are deleted", "messages disappear after N days"). A retention naming what it applies to ("logs kept 15 days, metrics 15
-  months") counts only for questions that name it (in any form: "applied" names
-  "applicants"); when the question names none of them, the longest retention counts
+  are deleted", "messages disappear after N days"). A retention naming what it applies
+  to ("logs kept 15 days, metrics 15 months") counts only for questions that name it
+  (in any form: "applied" names "applicants"); when the question names none of them,
+  the longest retention counts
   if it is all the card says of time, so a card is never dropped on a guess, and none
   does on a card that states its span ("SIMS archive 2011-2022" whose registers are
   "deleted after 3 years" still holds 2018's exam results); a card whose own example
