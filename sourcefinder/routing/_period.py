@@ -51,7 +51,7 @@ from sourcefinder.routing._text import BRACKETED, ends_marked, same_word, terms
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 _MONTH = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_YEAR = r"(?:19[5-9]\d|20\d\d)"
+_YEAR = r"(?:1[89]\d\d|20\d\d)"
 YEAR_TERM = re.compile(_YEAR)  # a year as a lexical term ("2016"): the period speaks for it
 _NUMBERS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -160,7 +160,7 @@ _MONTH_BACK = re.compile(
 )
 # "from the 1970s", "back in the 1990s": the ten years ("a 1960s school" is its age)
 _DECADE = re.compile(r"\b(?:from|in|during|through|throughout)\s+(?:the\s+)?"
-                     r"(19[5-9]0|20[0-9]0)s\b", re.IGNORECASE)
+                     r"(1[89]\d0|20\d0)s\b", re.IGNORECASE)
 # a year that straddles two ("2019-20", "2025/26"): April of the first to August of the next
 _SPLIT_YEAR = re.compile(rf"\b({_YEAR})[-/–](\d\d)\b(?![-/]\d)")
 # "closed on 2021-03-31": one day, written the ISO way
@@ -464,7 +464,7 @@ def coverage(card: Card) -> Coverage:
             first, last = m.group(2), m.group(4)
             if m.group(5):  # "2019–20" ends in 2020
                 last = str(int(last) // 100 * 100 + int(m.group(5)))
-            if last[0].isdigit() and not int(first) <= int(last) <= int(first) + 60:
+            if last[0].isdigit() and not int(first) <= int(last) <= int(first) + 200:
                 continue
             # in a live card's contents or gotchas, a range said of something is that
             # part's span ("RxWorks transactions 2019–2023" in a lakehouse); in the

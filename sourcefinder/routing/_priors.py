@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from sourcefinder.index.model import Card
 from sourcefinder.routing._text import tokens
 
-_YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
+_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 _YEAR_RANGE = re.compile(
     r"\b(19[5-9]\d|20\d\d)\s*(?:-|–|—|to|until)\s*(?:[A-Za-z]{3,9}\.?\s+)?(\d{4}|\d{2})\b"
 )

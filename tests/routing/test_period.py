@@ -98,6 +98,9 @@ TODAY = date(2026, 11, 30)
         # "not ... since" names the last time, not a start
         ("notes for a dog we haven't seen since 2014", date(2014, 1, 1), date(2014, 12, 31)),
         ("it hasn't worked, since 2019 we use the new one", date(2019, 1, 1), TODAY),
+        # a museum's or a newspaper's years go back past 1950
+        ("Front page of the Courier from 1912", date(1912, 1, 1), date(1912, 12, 31)),
+        ("the minute books from the 1890s", date(1890, 1, 1), date(1899, 12, 31)),
     ],
 )
 def test_a_question_names_a_period(question: str, start: date, end: date) -> None:
@@ -1036,3 +1039,8 @@ def test_messages_that_disappear_are_kept_so_long() -> None:
         specificity)}  # fmt: skip
     assert kept == {"WhatsApp groups use disappearing messages set to 90 days":
                     (set(terms("WhatsApp groups messages")), 90)}
+
+
+def test_coverage_reads_years_before_1950() -> None:
+    cov = coverage(_card("the Gazette on microfilm 1858–1985", "212 reels"))
+    assert (cov.start, cov.end) == (date(1858, 1, 1), date(1985, 12, 31))
