@@ -555,7 +555,9 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
             # "Hollins Park's safety certificate" is one name of four words
             words = _WORD.findall(_POSSESSIVE.sub("", item))
             owner = _OWNER.match(item)
-            if owner and not owner.group().split()[-1][:1].isupper() \
+            # (a plural's "Temps' pension pots" opening a sentence is whose, not a name)
+            if owner and (not owner.group().split()[-1][:1].isupper()
+                          or owner.group().rstrip().endswith("s'")) \
                     and len(_WORD.findall(item[owner.end():])) > 1:  # fmt: skip
                 # "subscribers' card numbers" are card numbers, whoever's they are
                 named.append(_WORD.findall(item[owner.end():]))

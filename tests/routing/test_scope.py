@@ -337,6 +337,9 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
         # whose they are is no part of the name: a question asks about "the card number"
         ("We never store subscribers' card numbers; we offer no member's vet visits.",
          {"subscribers card numbers", "card numbers", "member vet visits", "vet visits"}),
+        # ... and so when a plural's opens the sentence
+        ("Temps' pension pots are held by NEST, which they log into themselves.",
+         {"Temps pension pots", "pension pots"}),
         # a name of five words or more is asked by its last three
         ("Fast-track Continuing Healthcare funding is decided by the ICB.",
          {"Fast track", "Continuing Healthcare funding"}),
