@@ -232,10 +232,10 @@ class RouterConfig:
     # list. When the second card's own confidence is at least this many times the
     # first's, the second answers so much more of the question that it goes first
     # ("explains more of the question"), unless the asker ruled it out, it was set aside
-    # for the period asked, or the first supersedes it. 104
-    # organizations and the example, first answers right against off (0, the order by
-    # fused rank alone), default configuration: 1.5 +7; 2.0 +8 (9545 -> 9553); 3.0 +5;
-    # at 2.0 static word vectors only +5 and lexical +24.
+    # for the period asked, or the first supersedes it. 104 organizations and the
+    # example, first answers right against off (0, the order by fused rank alone),
+    # default configuration: 1.5 +7; 2.0 +8 (9545 -> 9553); 3.0 +5; at 2.0 static word
+    # vectors only +5 and lexical +24.
     reorder_ratio: float = 2.0
     cut_ratio: float = 0.5
     min_confidence: float = 0.05

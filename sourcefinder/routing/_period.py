@@ -21,12 +21,11 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
   are deleted", "messages disappear after N days"). A retention naming what it applies
   to ("logs kept 15 days, metrics 15 months") counts only for questions that name it
   (in any form: "applied" names "applicants"); when the question names none of them,
-  the longest retention counts
-  if it is all the card says of time, so a card is never dropped on a guess, and none
-  does on a card that states its span ("SIMS archive 2011-2022" whose registers are
-  "deleted after 3 years" still holds 2018's exam results); a card whose own example
-  asks about a year ("anyone remembering the 1968 flood" on interviews recorded
-  1978-2025) holds talk of that year, whatever its span;
+  the longest retention counts if it is all the card says of time, so a card is never
+  dropped on a guess, and none does on a card that states its span ("SIMS archive
+  2011-2022" whose registers are "deleted after 3 years" still holds 2018's exam
+  results); a card whose own example asks about a year ("anyone remembering the 1968
+  flood" on interviews recorded 1978-2025) holds talk of that year, whatever its span;
 - the index's preamble may say how long things are kept that no card holds or whose
   card does not say ("Retention limits: CCTV 31 days at each hotel; Guest Care tickets
   deleted after 3 years", ``declared_retention``): a question naming one of them (its
