@@ -580,6 +580,19 @@ class Periods:
                        and not _part_named(cov, wanted))}  # fmt: skip
         return {i: why for i, why in out.items() if why}
 
+    def lapsed(self, i: int, asked: Period | None, today: date, wanted: set[str]) -> bool:
+        """Whether card ``i`` keeps what is asked no longer than ``asked``, by a retention
+        said of what the question names or of the whole card ("booking calls recorded,
+        kept 90 days" for last February's call): then no other source holds it either.
+        Not by one said of something else ("leavers' mailboxes deleted after 30 days" on
+        the service desk for a question about donors)."""
+        cov = self._coverage.get(i)
+        if cov is None or asked is None:
+            return False
+        pool = [r for r in cov.retention if r[0] and _named_in(r[0], wanted)] \
+            or [r for r in cov.retention if not r[0]]  # fmt: skip
+        return bool(pool) and asked.end < today - timedelta(days=max(r[1] for r in pool))
+
     def spans(self, i: int) -> bool:
         """Whether card ``i``'s own text states the time it covers."""
         return i in self._coverage

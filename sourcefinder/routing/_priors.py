@@ -56,6 +56,7 @@ class Adjusted:
     score: dict[int, float]
     notes: dict[int, list[str]] = field(default_factory=dict)
     leader_out_of_period: bool = False  # one of the best three was set aside for the period
+    leader: int | None = None  # the best card before the period set any aside
     set_aside: list[int] = field(default_factory=list)  # of the best five, out of period
     old_period: set[int] = field(default_factory=set)  # the old sources asked for their period
 
@@ -180,6 +181,7 @@ def apply_declarations(
         leaders = sorted(score, key=lambda i: (-score[i], i))[:5]
         adj.set_aside = [i for i in leaders if i in out_of_period]
         adj.leader_out_of_period = any(i in out_of_period for i in leaders[:3])
+        adj.leader = leaders[0]
     for i, why in (out_of_period or {}).items():
         if i in score:
             score[i] *= period_factor

@@ -38,7 +38,10 @@
    left neither states a period that holds the asked one nor names a year inside it (nor
    is what came before a successor too young for it), or is a weak match
    (``period_first_below``), the verdict is "nowhere": what the question wants is older
-   than anything kept.
+   than anything kept. So it is when the best match was set aside because it keeps
+   what the question names, or all it holds, less long than asked ("call recordings
+   kept 90 days" for last February's call), unless the first card left is an old
+   source asked about for its period: what is gone from there is nowhere else.
    So is a question naming what the index's preamble says the organization does not
    do or have ("does not sell gas") when no card mentions it either (``_scope``), and
    one asking for something the preamble says is kept for less time than has passed
@@ -858,7 +861,7 @@ class OfflineRouter:
         elif (support < cfg.nowhere_below and not self._someone_to_ask(q, full, floor)) or (
             leader_out and (first.confidence < cfg.period_first_below
                             or not self._holds(self._pos[first.card_id], q))
-        ):
+        ) or self._lapsed(adj, lead, q):
             verdict = "nowhere"
         else:
             verdict = "uncertain"
@@ -873,6 +876,17 @@ class OfflineRouter:
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
                        set_aside, q.absent, q.expired, theirs, q.unkept, q.closed)
+
+    def _lapsed(self, adj: Adjusted, lead: int, q: _Question) -> bool:
+        """Whether the card that best fitted the question was set aside because it keeps
+        the thing asked for less long than asked, and the first card left is not an old
+        source the question asks about for its period: what is gone from where it was
+        kept is in none of the others ("the recording of a booking call from last
+        February" is not in the booking system, which matches it less well)."""
+        best = adj.leader
+        return best is not None and best in q.out_of_period and lead not in adj.old_period \
+            and self._periods.lapsed(best, q.period, self._today or date.today(),
+                                     set(q.qterms))  # fmt: skip
 
     def _someone_to_ask(self, q: _Question, full: list[Scored], floor: float) -> bool:
         """Whether the question asks who to ask ("Who can agree to that?") and a person

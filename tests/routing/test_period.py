@@ -13,6 +13,7 @@ from sourcefinder.index.model import Card, Example, Index
 from sourcefinder.routing import OfflineRouter, RouterConfig
 from sourcefinder.routing._period import (
     Period,
+    Periods,
     asked_period,
     coverage,
     declared_retention,
@@ -1044,3 +1045,35 @@ def test_messages_that_disappear_are_kept_so_long() -> None:
 def test_coverage_reads_years_before_1950() -> None:
     cov = coverage(_card("the Gazette on microfilm 1858–1985", "212 reels"))
     assert (cov.start, cov.end) == (date(1858, 1, 1), date(1985, 12, 31))
+
+
+def test_what_is_gone_from_its_own_source_is_nowhere_else(
+    index_of: Callable[[list[Card]], Index],
+) -> None:
+    """The card that best fits the question keeps the call recordings 90 days; the booking
+    system left first matches the question well, but a recording from last February
+    is gone: "nowhere". Not when the retention is of something the question does not
+    name."""
+    cards = [
+        card("call-recordings", "recordings of every booking call to the control room",
+             contains="call recordings kept 90 days, then deleted", kind="audio"),
+        card("bookings", "the booking system: every booking, customer, fare and discount",
+             contains="bookings since 2019; customer accounts and notes", kind="app"),
+        card("handbook", "staff handbook: leave, expenses, conduct"),
+    ]  # fmt: skip
+    router = OfflineRouter(index_of(cards), today=TODAY)
+    old = router.rank("Can I get the recording of a booking call from last February? "
+                      "The customer says we promised her a discount.")  # fmt: skip
+    assert old.out_of_period == (("call-recordings", "keeps only the last 90 days"),)
+    assert old.full[0].card_id == "bookings" and old.full[0].confidence >= 0.3
+    assert old.verdict == "nowhere"
+    recent = router.rank("Can I get the recording of a booking call from last week?")
+    assert recent.candidates[0].card_id == "call-recordings"
+    # by a retention of something the question does not name, nothing is lost
+    desk = Periods([card("it-desk", "IT service desk: tickets, phones and laptops",
+                         contains="leavers' mailboxes deleted 30 days after leaving")],
+                   frozenset())  # fmt: skip
+    quarter = Period(date(2026, 7, 1), date(2026, 9, 30))
+    assert desk.out_of(quarter, TODAY, {"phone"}) == {0: "keeps only the last 30 days"}
+    assert not desk.lapsed(0, quarter, TODAY, {"phone"})
+    assert desk.lapsed(0, quarter, TODAY, {"leaver", "mailbox"})
