@@ -454,6 +454,8 @@ def coverage(card: Card) -> Coverage:
             else:
                 starts.append((_subject(text, m.start()), when))
         for m in _CARD_FROM.finditer(text):
+            if _GONE.match(text, m.end()):  # "diaries from 2013 to 2020 have been destroyed"
+                continue
             starts.append((_subject(text, m.start()), _date(*m.group(1, 2, 3, 4), end=False)))
             if m.group(6):
                 ends.append(_date(*m.group(5, 6, 7, 8), end=True))
@@ -505,10 +507,7 @@ def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set
     # a start said of what the question names counts for it: "outage records from 2008;
     # customer call logs only from 2014" holds no call logs from 2011. The subject named
     # most wins; a tie keeps the widest reading.
-    named = max((len(subject & question_terms) for subject, _ in cov.starts), default=0)
-    start = cov.start
-    if named:
-        start = min(d for subject, d in cov.starts if len(subject & question_terms) == named)
+    start = _start(cov, question_terms)
     if start is not None and asked.end < start:
         return f"holds nothing before {_when(start)}"
     end = cov.end
@@ -532,6 +531,14 @@ def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set
         if asked.end < today - timedelta(days=days):
             return f"keeps only the last {words}"
     return ""
+
+
+def _start(cov: Coverage, question_terms: set[str]) -> date | None:
+    """When ``cov`` starts for what the question names."""
+    named = max((len(subject & question_terms) for subject, _ in cov.starts), default=0)
+    if not named:
+        return cov.start
+    return min(d for subject, d in cov.starts if len(subject & question_terms) == named)
 
 
 def _part_named(cov: Coverage, question_terms: set[str]) -> bool:
@@ -579,6 +586,12 @@ class Periods:
                            for y in self._asked_years.get(i, ()))
                        and not _part_named(cov, wanted))}  # fmt: skip
         return {i: why for i, why in out.items() if why}
+
+    def starts_after(self, i: int, asked: Period | None, wanted: set[str]) -> bool:
+        """Whether card ``i`` says it holds nothing as early as ``asked``."""
+        cov = self._coverage.get(i)
+        start = _start(cov, wanted) if cov is not None else None
+        return start is not None and asked is not None and asked.end < start
 
     def lapsed(self, i: int, asked: Period | None, today: date, wanted: set[str]) -> bool:
         """Whether card ``i`` keeps what is asked no longer than ``asked``, by a retention

@@ -40,8 +40,9 @@
    (``period_first_below``), the verdict is "nowhere": what the question wants is older
    than anything kept. So it is when the best match was set aside because it keeps
    what the question names, or all it holds, less long than asked ("call recordings
-   kept 90 days" for last February's call), unless the first card left is an old
-   source asked about for its period: what is gone from there is nowhere else.
+   kept 90 days" for last February's call), or because it starts after the time asked
+   and supersedes nothing, unless the first card left is an old source asked about for
+   its period: what is gone from there, or was never kept, is nowhere else.
    So is a question naming what the index's preamble says the organization does not
    do or have ("does not sell gas") when no card mentions it either (``_scope``), and
    one asking for something the preamble says is kept for less time than has passed
@@ -313,6 +314,7 @@ class OfflineRouter:
             [self._cards[i] for i in holders], PRIMER_ONLY, cfg.k1, pointed={}, primers=taught,
         )) if holders else None  # fmt: skip
         self._succs = all_successors(self._cards)
+        self._newer = frozenset(j for news in self._succs.values() for j in news)
         # "pay slip" where the map writes "payslips", "liveaboard" where it writes "live aboard"
         self._compounds = Compounds(self._holding, self._written)
         self._today = today
@@ -879,14 +881,20 @@ class OfflineRouter:
 
     def _lapsed(self, adj: Adjusted, lead: int, q: _Question) -> bool:
         """Whether the card that best fitted the question was set aside because it keeps
-        the thing asked for less long than asked, and the first card left is not an old
-        source the question asks about for its period: what is gone from where it was
-        kept is in none of the others ("the recording of a booking call from last
-        February" is not in the booking system, which matches it less well)."""
+        the thing asked for less long than asked, or because it starts after the time
+        asked and is the first of its line (no card it supersedes holds the years
+        before), and the first card left is not an old source the question asks about
+        for its period: what is gone from where it was kept, or was never kept there, is
+        in none of the others ("the recording of a booking call from last February" is
+        not in the booking system, which matches it less well; "fridge temperatures
+        from August 2018" are not in the licensing file when the kitchen's diaries
+        start in 2021)."""
         best = adj.leader
-        return best is not None and best in q.out_of_period and lead not in adj.old_period \
-            and self._periods.lapsed(best, q.period, self._today or date.today(),
-                                     set(q.qterms))  # fmt: skip
+        if best is None or best not in q.out_of_period or lead in adj.old_period:
+            return False
+        wanted = set(q.qterms)
+        return (best not in self._newer and self._periods.starts_after(best, q.period, wanted)) \
+            or self._periods.lapsed(best, q.period, self._today or date.today(), wanted)
 
     def _someone_to_ask(self, q: _Question, full: list[Scored], floor: float) -> bool:
         """Whether the question asks who to ask ("Who can agree to that?") and a person

@@ -5,6 +5,7 @@ matches are all out of period is a "nowhere"."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -227,6 +228,10 @@ def test_a_span_said_to_be_gone_is_not_held() -> None:
     aside = coverage(_card("mobile forms since 2020", "submissions since January 2020",
                            ("the old ODK data (2015–2019) was deleted in June 2021",)))
     assert (aside.start, aside.end) == (date(2020, 1, 1), None)
+    # and one said "from ... to ..."
+    diaries = coverage(_card("paper food safety diaries, 2021 to February 2023", "",
+                             ("diaries from 2013 to 2020 have been destroyed",)))
+    assert (diaries.start, diaries.end) == (date(2021, 1, 1), date(2023, 2, 28))
 
 
 @pytest.mark.parametrize(
@@ -1077,3 +1082,30 @@ def test_what_is_gone_from_its_own_source_is_nowhere_else(
     assert desk.out_of(quarter, TODAY, {"phone"}) == {0: "keeps only the last 30 days"}
     assert not desk.lapsed(0, quarter, TODAY, {"phone"})
     assert desk.lapsed(0, quarter, TODAY, {"leaver", "mailbox"})
+
+
+def test_what_is_older_than_the_first_of_its_line_is_nowhere(
+    index_of: Callable[[list[Card]], Index],
+) -> None:
+    """The kitchen's diaries best fit the question and start in 2021; nothing they
+    supersede holds the years before, so the licensing file left first is no answer for
+    2018. When an older card the diaries supersede is in the index, it is."""
+    cards = [
+        card("food-diaries", "kitchen food safety diaries since 2021: fridge temperatures, "
+             "cleaning sign-offs", kind="paper-records"),
+        card("licensing-file", "premises licence, plans and inspection records",
+             contains="environmental health inspection records and their letters since 2012"),
+        card("handbook", "staff handbook: leave, expenses, conduct"),
+    ]  # fmt: skip
+    question = "Environmental health want our fridge temperature records from August 2018."
+    ranking = OfflineRouter(index_of(cards), today=TODAY).rank(question)
+    assert ranking.out_of_period == (("food-diaries", "holds nothing before 2021"),)
+    assert ranking.full[0].card_id == "licensing-file" and ranking.full[0].confidence >= 0.3
+    assert ranking.verdict == "nowhere"
+    assert OfflineRouter(index_of(cards), today=TODAY).rank(
+        "fridge temperature records from August 2022").candidates[0].card_id == "food-diaries"
+    older = card("food-diaries-old", "the paper fridge temperature sheets, 2010-2020",
+                 kind="paper-records", status="demoted")
+    line = [replace(cards[0], supersedes=("food-diaries-old",)), *cards[1:], older]
+    held = OfflineRouter(index_of(line), today=TODAY).rank(question)
+    assert held.verdict != "nowhere" and held.candidates[0].card_id == "food-diaries-old"
