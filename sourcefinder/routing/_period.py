@@ -28,10 +28,11 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
   flood" on interviews recorded 1978-2025) holds talk of that year, whatever its span;
 - the index's preamble may say how long things are kept that no card holds or whose
   card does not say ("Retention limits: CCTV 31 days at each hotel; Guest Care tickets
-  deleted after 3 years", ``declared_retention``): a question naming one of them (its
-  most specific word and half its words) for a time older than that has nowhere to go;
-  so does one for a time before what it says is gone ("paper deviations before 2009
-  were destroyed", "holds results only from 2011 (older results were purged)").
+  deleted after 3 years", "How long records last: ...", ``declared_retention``): a
+  question naming one of them (its most specific word and half its words) for a time
+  older than that has nowhere to go; so does one for a time before what it says is
+  gone ("paper deviations before 2009 were destroyed", "holds results only from 2011
+  (older results were purged)").
 """
 
 from __future__ import annotations
@@ -625,7 +626,8 @@ class Periods:
 # A sentence that says how long something is kept: "Retention limits that catch people
 # out: CCTV 31 days at each hotel; Guest Care tickets deleted after 3 years."
 _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|destroyed|lost|"
-                       r"erased|overwritten|anonymi[sz]ed|discarded|shredded|disappear(?:s|ing)?)\b",
+                       r"erased|overwritten|anonymi[sz]ed|discarded|shredded|disappear(?:s|ing)?|"
+                       r"how\s+long)\b",
                        re.IGNORECASE)  # fmt: skip
 # "deleted after a year", not "purged once a year"
 _A_SPAN = r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\ban?(?= )"

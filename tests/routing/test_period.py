@@ -447,6 +447,11 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
         {"microlis", "dashcam", "clip"}, 28)
     assert kept["paper deviations before 2009 were destroyed"] == ({"paper", "deviat"}, 0)
     assert len(kept) == 6  # a sentence that keeps nothing says no retention
+    # "how long" heads a list of retentions too
+    last = declared_retention("How long records last: entry authority forms 6 years; our "
+                              "own shop CCTV (Worcester and Hereford) 31 days.", specificity)
+    assert [(set(k.subject), k.days) for k in last] == [
+        ({"entri", "author", "form"}, 6 * 365), ({"shop", "cctv"}, 31)]
     # a start with what came before it gone: said of what is held, not who holds it
     held = declared_retention("MQS is read-only and holds results only from 2011 (older "
                               "results were purged); the archive's history starts in 2010 "
