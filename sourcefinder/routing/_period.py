@@ -113,7 +113,10 @@ _SEASON_YEAR = re.compile(rf"\b({_SEASON})\s+(?:of\s+)?({_YEAR})\b",
 # a season counted back: "last winter", "two summers ago", "the autumn before last"
 _SEASON_BACK = re.compile(
     rf"\b(?:(last|past|previous)\s+({_SEASON})|{_COUNT}\s+({_SEASON})s\s+ago"
-    rf"|(?:the\s+)?({_SEASON})\s+before\s+last)\b", re.IGNORECASE
+    rf"|(?:the\s+)?({_SEASON})\s+before\s+last"
+    # what happened "in the spring" was in the last one: "the guide who left in the spring"
+    rf"|(?:left|ended|closed|stopped|happened|finished|retired|resigned)\s+in\s+the\s+"
+    rf"({_SEASON}))\b", re.IGNORECASE
 )
 _QUARTER_YEAR = re.compile(rf"\bQ([1-4])\s*({_YEAR})\b|\b({_YEAR})\s*Q([1-4])\b", re.IGNORECASE)
 _RANGE = re.compile(
@@ -176,7 +179,7 @@ _RELATIVE = re.compile(r"(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\bits\s)"
 # "she starts in January", "the rota for March will": a month named alone is one to come
 _AHEAD = re.compile(r"\b(?:starts|starting|will|going to|coming|upcoming)\b|'ll\b",
                     re.IGNORECASE)  # fmt: skip
-_WHEN_WORDS = ("ago", "last", "past", "previous", "yesterday")
+_WHEN_WORDS = ("ago", "last", "past", "previous", "yesterday", " in the ")
 _MONTH_LOWS = tuple(m.lower() for m in calendar.month_name if m)
 
 
@@ -237,8 +240,8 @@ def asked_period(question: str, today: date) -> Period | None:
         year = int(m.group(2))
         spans.append(Period(date(year, first, 1), _month_span(year, last).end))
     for m in _SEASON_BACK.finditer(question):
-        name = (m.group(2) or m.group(4) or m.group(5)).lower()
-        back = 1 if m.group(1) else 2 if m.group(5) else _count(m.group(3))
+        name = (m.group(2) or m.group(4) or m.group(5) or m.group(6)).lower()
+        back = 1 if m.group(1) or m.group(6) else 2 if m.group(5) else _count(m.group(3))
         spans.append(_season_back(name, back, today))
     for m in _QUARTER_YEAR.finditer(question):
         q, y = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
@@ -692,6 +695,22 @@ _ONGOING = re.compile(r"(?:\b(?:is|are|am)|'s|'re|'m)\s+still\s+(?:here|with\s+u
 # a chat is what people call a thread, a conversation or a message in it, and what was
 # posted there ("posted in the group"; a post-mortem is no post)
 _THREAD_WORDS = frozenset(terms("thread conversation message"))
+# someone who has left is a leaver ("the guide who left in the spring", "Tom left two
+# months ago"), not what was left somewhere ("he left it in the porch")
+_LEFT_US = re.compile(
+    r"\b(?:who|he|she|they)\s+(?:has\s+|had\s+|have\s+)?left\b(?!\s+(?:it|them|a|an|the|her|"
+    r"his|their|some|something|behind|without)\b)|\bleft\s+(?:us|the\s+(?:company|firm|"
+    r"business|team|school|practice|club|charity))\b|\b\w+\s+left\s+(?:in|at\s+the\s+end|last|"
+    r"on|about|over|earlier|recently|\d+|two|three|four|five|six|a\s+(?:month|week|year|few|"
+    r"couple))\b",
+    re.IGNORECASE,
+)
+_LEAVER = frozenset(terms("leaver"))
+# "her Gmail", "his inbox" ask about "leavers' Google accounts" and "mailboxes"
+_MAIL_WORDS = frozenset(terms("gmail inbox mailbox"))
+_MAIL = frozenset(terms("mail mailbox email"))
+_GMAIL = frozenset(terms("gmail"))
+_GOOGLE = frozenset(terms("google"))
 _CHAT = frozenset(terms("chat message"))
 _POSTED = re.compile(r"\bposted\b", re.IGNORECASE)
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
@@ -951,7 +970,8 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     months ago" against "CCTV 31 days at each hotel"; "a guest's folio" is not "Guest
     Care tickets"). A file or a form is a record, what is listened to a recording, camera
     footage is CCTV, a thread, a conversation, a message or what was posted is a chat,
-    and a candidate turned down (in ``question``: "we didn't shortlist") is an
+    someone who left ("the guide who left in the spring") is a leaver, a Gmail or an
+    inbox is mail, and a candidate turned down (in ``question``: "we didn't shortlist") is an
     unsuccessful one. A span counted from an event the question says has not come
     ("he's still here") is no limit, and what is said of adults is not said of a child
     ("my daughter's forms from 2012"). ``strict``: the question names the thing kept
@@ -976,6 +996,10 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
         wanted = wanted | _RECORD_WORDS
     if wanted & _CAMERA_WORDS:  # "the camera footage" asks about "CCTV 31 days"
         wanted = wanted | _CCTV
+    if _LEFT_US.search(question):  # "the guide who left in the spring"
+        wanted = wanted | _LEAVER
+    if wanted & _MAIL_WORDS:  # "her Gmail", "his inbox": "leavers' Google mailboxes"
+        wanted = wanted | _MAIL | (_GOOGLE if wanted & _GMAIL else frozenset())
     if wanted & _THREAD_WORDS or _POSTED.search(question):
         # "the Teams thread" asks about "Teams chats 12 months"
         wanted = wanted | _CHAT

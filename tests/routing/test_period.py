@@ -103,6 +103,8 @@ TODAY = date(2026, 11, 30)
         # a museum's or a newspaper's years go back past 1950
         ("Front page of the Courier from 1912", date(1912, 1, 1), date(1912, 12, 31)),
         ("the minute books from the 1890s", date(1890, 1, 1), date(1899, 12, 31)),
+        # what happened "in the spring" happened in the last one
+        ("the guide who left in the spring", date(2026, 3, 1), date(2026, 5, 31)),
     ],
 )
 def test_a_question_names_a_period(question: str, start: date, end: date) -> None:
@@ -598,6 +600,28 @@ def test_a_question_names_a_retention_by_what_it_is(question: str, gone: bool) -
                               "recordings are kept 12 months. A former berth holder's "
                               "record is deleted 2 years after they leave the marina.",
                               specificity)  # fmt: skip
+    asked = asked_period(question, TODAY)
+    assert bool(expired(kept, asked, TODAY, set(terms(question)), question)) is gone
+
+
+@pytest.mark.parametrize(
+    ("question", "gone"),
+    [
+        # someone who left is a leaver; their Gmail or inbox is their Google mail
+        ("Tom left two months ago and had the supplier emails in his Gmail. Can I get "
+         "into his account?", True),
+        ("An ecologist who left in June kept the client emails in her inbox. Can I get "
+         "into her old mailbox?", True),
+        ("The guide who left in the spring kept the emails in her Gmail.", True),
+        ("Tom left two weeks ago: can I get into his Gmail?", False),  # still kept
+        # what was left somewhere is no leaver's
+        ("He left it in the porch two months ago; is it in his Gmail?", False),
+    ],
+)
+def test_a_leavers_mailbox_is_asked_for_by_who_left(question: str, gone: bool) -> None:
+    kept = declared_retention("Retention: leavers' Google accounts (mail and their own "
+                              "Drive) are deleted 30 days after they leave. Retention: "
+                              "leavers' mailboxes 90 days after they go.", specificity)
     asked = asked_period(question, TODAY)
     assert bool(expired(kept, asked, TODAY, set(terms(question)), question)) is gone
 
