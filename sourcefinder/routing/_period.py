@@ -37,6 +37,7 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
 
 from __future__ import annotations
 
+import bisect
 import calendar
 import contextlib
 import re
@@ -414,6 +415,28 @@ def _subject(text: str, at: int, *, past_small: bool = False) -> frozenset[str]:
     return frozenset(terms(" ".join(words)))
 
 
+# what a card says is kept somewhere else: "returns under the old contract are not here:
+# September 2021 to March 2023 in the closed folder"
+_NOT_HERE = re.compile(r"\bnot\s+(?:here|in\s+(?:here|this\s+(?:one|card|system|source)))\b",
+                       re.IGNORECASE)  # fmt: skip
+
+
+_CLAUSE = re.compile(r"[^;.]+(?:\.(?! )[^;.]*)*")
+
+
+def _elsewhere(text: str) -> Callable[[int], bool]:
+    """Whether the clause at a position of ``text`` says what it names is not here (read
+    once per text: a clause with many dates is not scanned again for each)."""
+    away = [(m.start(), m.end()) for m in _CLAUSE.finditer(text) if _NOT_HERE.search(m.group())]
+    starts = [a for a, _ in away]
+
+    def at(i: int) -> bool:
+        k = bisect.bisect_right(starts, i) - 1
+        return k >= 0 and i < away[k][1]
+
+    return at
+
+
 def _live(card: Card) -> bool:
     """Whether ``card`` is a source still growing: no archive, nothing says it ended."""
     return card.trust != "archive" and card.status == "active" and not any(
@@ -445,6 +468,7 @@ def coverage(card: Card) -> Coverage:
     ends: list[date] = []
     kept: list[tuple[frozenset[str], int, str]] = []
     none: frozenset[str] = frozenset()
+    live = _live(card)  # once: a card with many ranges is not read again for each
     for text in texts:
         for m in _CARD_SINCE.finditer(text):
             before = _word_before(text, m.start()).lower()
@@ -457,14 +481,17 @@ def coverage(card: Card) -> Coverage:
                 ends.append(when)
             else:
                 starts.append((_subject(text, m.start()), when))
+        elsewhere = _elsewhere(text)
         for m in _CARD_FROM.finditer(text):
-            if _GONE.match(text, m.end()):  # "diaries from 2013 to 2020 have been destroyed"
+            # "diaries from 2013 to 2020 have been destroyed", "the paper archive from
+            # 1946 to 2004 is at the Record Office, not here"
+            if _GONE.match(text, m.end()) or elsewhere(m.start()):
                 continue
             starts.append((_subject(text, m.start()), _date(*m.group(1, 2, 3, 4), end=False)))
             if m.group(6):
                 ends.append(_date(*m.group(5, 6, 7, 8), end=True))
         for m in _CARD_RANGE.finditer(text):
-            if _GONE.match(text, m.end()):
+            if _GONE.match(text, m.end()) or elsewhere(m.start()):
                 continue
             first, last = m.group(2), m.group(4)
             if m.group(5):  # "2019–20" ends in 2020
@@ -476,7 +503,7 @@ def coverage(card: Card) -> Coverage:
             # discriminator, or on an archive, it is the card's ("SIMS archive 2011–2022",
             # "work items 2017–2023, read-only")
             part = _subject(text, m.start(), past_small=True) \
-                if text is not card.what and _live(card) else none  # fmt: skip
+                if text is not card.what and live else none  # fmt: skip
             starts.append((part, _date(m.group(1), first, None, None, end=False)))
             if last[0].isdigit():  # "2016 – Jul 2022": to the end of July
                 if part:

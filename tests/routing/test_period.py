@@ -234,6 +234,15 @@ def test_a_span_said_to_be_gone_is_not_held() -> None:
     diaries = coverage(_card("paper food safety diaries, 2021 to February 2023", "",
                              ("diaries from 2013 to 2020 have been destroyed",)))
     assert (diaries.start, diaries.end) == (date(2021, 1, 1), date(2023, 2, 28))
+    # or said to be somewhere else
+    returns = coverage(_card("NHS activity and claims workbook", "monthly activity since "
+                             "April 2023", ("returns under the old contract are not here: "
+                                            "September 2021 to March 2023 in the closed "
+                                            "folder",)))  # fmt: skip
+    assert (returns.start, returns.end) == (date(2023, 4, 1), None)
+    archive = coverage(_card("heritage catalogue since 2005", "", (
+        "the paper archive from 1946 to 2004 is at the Record Office, not here",)))
+    assert (archive.start, archive.end) == (date(2005, 1, 1), None)
 
 
 @pytest.mark.parametrize(
@@ -252,6 +261,16 @@ def test_long_hostile_text_is_read_in_linear_time(text: str) -> None:
         assert cov.retention[0][1] == 5
     if "since 2020" in text:
         assert cov.start == date(2020, 1, 1)
+
+
+def test_a_live_cards_many_spans_are_read_in_linear_time() -> None:
+    """Whether a card is still growing was read again for every span in its contents,
+    and each clause scanned again for "not here": minutes for a long card."""
+    many = coverage(_card("till transactions", "2011–2014 data was " * 10_000))
+    assert (many.start, many.end) == (date(2011, 1, 1), date(2014, 12, 31))
+    away = coverage(_card("till transactions", "returns not here: 2011–2014 in a folder; "
+                          * 10_000))  # fmt: skip
+    assert away == coverage(_card("till transactions", ""))
 
 
 @pytest.mark.parametrize(
