@@ -94,7 +94,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "penrose", "alderbeck", "ambergate", "cinderford", "marwick", "fernley",
             "elmstead", "ketterby", "rushmere", "brindle", "oakhurst", "wetherby",
             "saltcote", "redwick", "gorsebrook", "hollins", "foxwarren", "castlegate",
-            "hembury", "quarrybank", "sallowfield", "tollbridge"],
+            "hembury", "quarrybank", "sallowfield", "tollbridge", "wychbold", "brantwood",
+            "kelvedon"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
