@@ -3,9 +3,11 @@
 "The Cardiff studio closed in June 2019", "The St Aldhelm's rehearsal studio closed in
 2019", "The GP exercise referral scheme ended in March 2023", "The visitor audio-guide app
 was withdrawn in 2019", "The shop stopped selling textbooks in 2018" (the shop's
-textbooks), "the nursery minibus was sold in 2021": a question that asks to book a
-room there next week has nowhere to look. One about the place's past ("files from a job
-the Cardiff studio did in 2017, before it shut") is left alone.
+textbooks), "the nursery minibus was sold in 2021", "We stopped making bath salts and
+other cosmetic products in June 2023, and stopped evening ghost tours after the 2021
+season" (each of them): a question that asks to book a room there next week has nowhere
+to look. One about the place's past ("files from a job the Cardiff studio did in 2017,
+before it shut") is left alone.
 
 Narrow on purpose:
 - the place is named by at least two words ("Cardiff studio"; "Two homes closed" names
@@ -41,16 +43,17 @@ _CLOSED = re.compile(
 # "The shop stopped selling textbooks in 2018", "we stopped taking bookings by phone in
 # 2020": what it stopped doing is the rest of the name
 _STOPPED = re.compile(
-    r"(?:\b([A-Z][^.;:,!?]{2,60}?)|\b[Ww]e)\s+(?:stopped|ceased)\s+[a-z]+ing\s+"
+    r"(?:\b([A-Z][^.;:,!?]{2,60}?)|\b[Ww]e|,\s+and)\s+(?:stopped|ceased)\s+[a-z]+ing\s+"
     r"([^.;:,!?]{2,40}?)\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
 )
 # "We stopped brokerage in 2019", "We stopped contract brewing and own-label beer for
 # other companies in 2018": what was stopped is named as what closed (not "We stopped
 # offering bookkeeping", what was done, which _STOPPED reads)
 _STOPPED_THING = re.compile(
-    r"\b[Ww]e\s+(?:stopped|ceased|discontinued)\s+(?![a-z]+ing\s+(?!and\b|or\b))"
+    r"(?:\b[Ww]e|,\s+and)\s+(?:stopped|ceased|discontinued)\s+(?![a-z]+ing\s+(?!and\b|or\b))"
     r"([^.;:,!?]{2,60}?)\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
 )
+_AND = re.compile(r"\s+and\s+(?:other\s+)?")
 _TO_WHOM = re.compile(r"\s(?:to|for|at|from|with|by)\s")
 _AT_PLACE = re.compile(r"\s(?:at|in)\s")
 _YEAR = re.compile(r"\b(?:19|20)\d\d(?:-\d\d-\d\d)?\b")
@@ -86,10 +89,16 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
         year = _YEAR.search(m.group(m.re.groups))
         if when is None or not year:
             continue
-        written = text[m.start() : m.start(m.re.groups) + year.end()]  # up to the year
+        # up to the year, from the sentence's start when the match is its second clause
+        # ("We stopped making bath salts in 2023, and stopped ghost tours after 2021")
+        start = m.start()
+        if m.group().startswith(","):
+            dot = text.rfind(". ", 0, start)
+            start = dot + 2 if dot >= 0 else 0
+        written = text[start : m.start(m.re.groups) + year.end()]
         names = re.split(r"\s+and\s+", m.group(1) or "")
-        if m.re is _STOPPED:
-            names = [" ".join(names[-1:] + [m.group(2)])]
+        if m.re is _STOPPED:  # "making bath salts and other cosmetic products": each
+            names = [" ".join(names[-1:] + [thing]) for thing in _AND.split(m.group(2))]
         # "The farm shop and café closed": each that names a place closed
         for named in names:
             # "Costume hire to the public stopped": costume hire (not "The Dunmore to Ness

@@ -87,6 +87,20 @@ def test_the_preamble_says_what_closed_and_when() -> None:
     apart = ("Customer on the phone says her confirmation never arrived and she's not sure "
              "the booking went through.")  # fmt: skip
     assert closed_asked(stopped, set(terms(apart)), None, apart) == ()
+    # each thing of a list that was stopped being made, and a second clause that goes on
+    # without its "we"
+    made = declared_closed("We stopped making bath salts and other cosmetic products in "
+                           "June 2023, and stopped evening ghost tours after the 2021 "
+                           "season.", TODAY)  # fmt: skip
+    assert [set(c.subject) for c in made] == [set(terms("bath salts")),
+                                              set(terms("cosmetic products")),
+                                              set(terms("ghost tours"))]
+    assert made[2].written.startswith("We stopped making bath salts")
+    salts = "A customer wants to reorder the lavender bath salts. Do we have stock?"
+    assert closed_asked(made, set(terms(salts)), None, salts) == (made[0].written,)
+    ghosts = "Are there still tickets for the Halloween ghost tour this year?"
+    assert closed_asked(made, set(terms(ghosts)), asked_period(ghosts, TODAY), ghosts) == (
+        made[2].written,)
 
 
 @pytest.mark.parametrize(
