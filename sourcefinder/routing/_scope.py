@@ -141,7 +141,7 @@ _NEGATION = (
     r"keeps?|is|are)\b"
     # "no longer sell second-hand boats", not "no longer by rail"
     r"|\bno\s+longer\s+(?!(?:by|in|at|on|for|with|to|from|than)\b)(?=[a-z]+)"
-    r"|\bnever\b|\bneither\b|\bthere(?: is|'s| are) no\b|(?:^|:)\s*no\b"
+    r"|\bnever\b|\bneither\b|\bthere(?: is|'s| are) no\b|(?:^|[:(])\s*no\b(?!-)"
     # "We make wine only, so no cider or gin"
     r"|\bso\s+no\b(?!\s+(?:longer|later|earlier|more|less|fewer|sooner|one|doubt|matter)\b)"
     # "We use Teams, not Slack", "our valuations are market appraisals, not RICS surveys"

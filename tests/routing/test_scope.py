@@ -194,6 +194,10 @@ def _stems(words: str) -> set[str]:
         # a kind of one thing named with a letter is that thing ("e-scooters")
         ("We do not sell or service e-scooters or x-rays.", "scooters rays",
          "sell service"),
+        # a "no" that opens an aside negates as one after a colon does; "no-cost" does not
+        ("We ship only within the UK (no exports, no Channel Islands).",
+         "exports channel islands", "ship"),
+        ("Terms we use: NCE (no-cost extension), GRN and PO.", "", "cost extension"),
     ],
 )  # fmt: skip
 def test_the_preamble_declares_what_the_organization_has_not(
