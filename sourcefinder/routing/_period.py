@@ -25,7 +25,9 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
   dropped on a guess, and none does on a card that states its span ("SIMS archive
   2011-2022" whose registers are "deleted after 3 years" still holds 2018's exam
   results); a card whose own example asks about a year ("anyone remembering the 1968
-  flood" on interviews recorded 1978-2025) holds talk of that year, whatever its span;
+  flood" on interviews recorded 1978-2025) holds talk of that year, whatever its span,
+  and what it names that year whatever the preamble says is kept ("signed install sheet
+  for the Academy signs, 2019" against "install sheets 6 years");
 - the index's preamble may say how long things are kept that no card holds or whose
   card does not say ("Retention limits: CCTV 31 days at each hotel; Guest Care tickets
   deleted after 3 years", "How long records last: ...", ``declared_retention``): a
@@ -603,8 +605,9 @@ class Periods:
                              if (ys := years_in(f"{c.id} {c.what} {c.contains}"))}  # fmt: skip
         # the years its example questions ask about: "anyone remembering the 1968 flood"
         # on interviews recorded 1978-2025 is what they talk about, not when
-        self._asked_years = {i: frozenset(ys) for i, c in enumerate(cards)
-                             if (ys := years_in(" ".join(e.query for e in c.examples)))}
+        self._examples = {i: [(years, frozenset(terms(e.query))) for e in c.examples
+                              if (years := years_in(e.query))]
+                          for i, c in enumerate(cards)}  # fmt: skip
 
     def out_of(self, asked: Period | None, today: date, wanted: set[str]) -> dict[int, str]:
         """Card position -> why its own text says it does not hold ``asked`` (never a card
@@ -613,9 +616,7 @@ class Periods:
         if asked is None:
             return {}
         out = {i: out_of_period(cov, asked, today, wanted) for i, cov in self._coverage.items()
-               if not (any(asked.start.year <= y <= asked.end.year
-                           for y in self._asked_years.get(i, ()))
-                       and not _part_named(cov, wanted))}  # fmt: skip
+               if not (self.asks_about(i, asked) and not _part_named(cov, wanted))}
         return {i: why for i, why in out.items() if why}
 
     def starts_after(self, i: int, asked: Period | None, wanted: set[str]) -> bool:
@@ -636,6 +637,16 @@ class Periods:
         pool = [r for r in cov.retention if r[0] and _named_in(r[0], wanted)] \
             or [r for r in cov.retention if not r[0]]  # fmt: skip
         return bool(pool) and asked.end < today - timedelta(days=max(r[1] for r in pool))
+
+    def asks_about(self, i: int, asked: Period | None, named: str = "") -> bool:
+        """Whether card ``i``'s own example asks about a year of ``asked`` (and, given
+        ``named``, names that stem: "signed install sheet for the Academy signs, 2019"):
+        the card says it holds that year."""
+        if asked is None:
+            return False
+        return any(any(asked.start.year <= y <= asked.end.year for y in years)
+                   and (not named or named in said)
+                   for years, said in self._examples.get(i, ()))  # fmt: skip
 
     def spans(self, i: int) -> bool:
         """Whether card ``i``'s own text states the time it covers."""

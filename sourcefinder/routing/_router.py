@@ -321,6 +321,9 @@ class OfflineRouter:
         self._periods = Periods(self._cards, HUMAN_KINDS)
         # "CCTV 31 days at each hotel": what the preamble says is kept only so long
         self._kept = declared_retention(index.preamble, specificity)
+        self._kept_keys: dict[str, set[str]] = {}  # as written -> the most specific stems
+        for k in self._kept:
+            self._kept_keys.setdefault(k.written, set()).add(k.key)
         self._keys = Keys(self._cards)  # "references like AB#1234 point here"
         # who can be asked: a person, a channel, a team or a team's mailbox
         self._askable = np.asarray([askable(c.kind) for c in self._cards])
@@ -836,6 +839,13 @@ class OfflineRouter:
             named = expired(self._kept, q.period, self._today or date.today(),
                             set(q.qterms), q.embed_text, strict=True)
             q.expired = tuple(w for w in q.expired if w in named)  # none said of a successor
+        if q.expired:
+            # the first card's own example asks for the thing kept in the year asked: it
+            # says it holds it, whatever the preamble says is kept ("install sheets 6
+            # years" against the archive's "signed install sheet for the signs, 2019")
+            q.expired = tuple(w for w in q.expired if not any(
+                self._periods.asks_about(lead, q.period, key)
+                for key in self._kept_keys.get(w, ())))
         support = round(first.confidence - cfg.uncovered_penalty * q.uncovered, 4)
         set_aside = tuple((self._cards[i].id, q.out_of_period[i]) for i in set_aside_at)
         nothing = recall.nothing_here(cfg.nothing_clients)

@@ -1157,3 +1157,25 @@ def test_what_is_older_than_the_first_of_its_line_is_nowhere(
     line = [replace(cards[0], supersedes=("food-diaries-old",)), *cards[1:], older]
     held = OfflineRouter(index_of(line), today=TODAY).rank(question)
     assert held.verdict != "nowhere" and held.candidates[0].card_id == "food-diaries-old"
+
+
+def test_a_card_whose_example_asks_for_the_thing_that_year_holds_it() -> None:
+    """The preamble keeps install sheets 6 years; the archive's own example asks for a
+    signed install sheet of 2019: asked for one of 2019, the archive is the answer. An
+    example of that year about something else says nothing of install sheets."""
+    preamble = "Retention: install photos and sign-off sheets 6 years."
+    archive = card("install-sheets-archive", "scanned paper install sheets 2016–2022",
+                   contains="fitters' notes and customer signatures",
+                   kind="drive-folder", trust="archive",
+                   examples=(Example("signed install sheet for the Academy signs, 2019",
+                                     "2019/07 folder"),))  # fmt: skip
+    others = [card("handbook", "staff handbook: leave, expenses, conduct")]
+    question = "Is there a signed install sheet for the school signs we put up in summer 2019?"
+    held = OfflineRouter(make_index([archive, *others], preamble), today=TODAY).rank(question)
+    assert held.verdict != "nowhere" and held.expired == ()
+    assert held.candidates[0].card_id == "install-sheets-archive"
+    about = replace(archive, examples=(Example("fitters' notes for the Academy job, 2019",
+                                               "2019/07 folder"),))  # fmt: skip
+    gone = OfflineRouter(make_index([about, *others], preamble), today=TODAY).rank(question)
+    assert gone.verdict == "nowhere"
+    assert gone.expired == ("install photos and sign-off sheets 6 years",)
