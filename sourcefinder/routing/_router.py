@@ -121,6 +121,7 @@ from sourcefinder.routing._scope import (
     declared_absent_phrases,
     declared_unowned,
     denials,
+    denied_terms,
     names_asked,
     outside_negations,
     own_asked,
@@ -378,6 +379,7 @@ class OfflineRouter:
         self._static: Embedder | None = None
         self._static_vectors: np.ndarray | None = None
         self._denials: tuple[str, ...] = ()
+        self._denied_terms: tuple[frozenset[str], ...] = ()
         self._denial_vectors = np.zeros((0, 0), dtype=np.float32)
         if cfg.w_static > 0 and static is not None:
             vectors = static_vectors if static_vectors is not None else embed_cards(index, static)
@@ -391,6 +393,7 @@ class OfflineRouter:
             # sentence, to tell a question that is nearer one of them than any card
             self._denials = denials(index.preamble)
             self._denial_vectors = static.embed_queries(list(self._denials))
+            self._denied_terms = tuple(map(denied_terms, self._denials))
 
     @property
     def embedder(self) -> Embedder | None:
@@ -919,13 +922,19 @@ class OfflineRouter:
     def _denied(self, q: _Question) -> tuple[str, ...]:
         """The preamble's statement of what the organization does not do or have that the
         question is nearer, by ``denial_margin`` in static word vectors, than it is to any
-        card ("We do not dispense veterinary prescriptions" for a dog's tablets)."""
+        card ("We do not dispense veterinary prescriptions" for a dog's tablets); a short
+        one (``denial_short_words``) only when the question names what it denies."""
         if q.static is None or q.static_cos is None or not self._denials:
             return ()
         near = self._denial_vectors @ q.static
         k = int(near.argmax())
         card = float(q.static_cos.max())
-        return (self._denials[k],) if near[k] - card > self.config.denial_margin else ()
+        if near[k] - card <= self.config.denial_margin:
+            return ()
+        if len(self._denials[k].split()) <= self.config.denial_short_words \
+                and not self._denied_terms[k] & set(q.qterms):  # fmt: skip
+            return ()  # "Beck House has no lift" for a burst pipe at Beck House
+        return (self._denials[k],)
 
     def _names_any(self, words: frozenset[str]) -> bool:
         """Whether a source or the organization's own name uses a form of ``words``."""

@@ -822,6 +822,12 @@ def denials(preamble: str) -> tuple[str, ...]:
                  and not (_UNTIL.search(s) and not _any_negation(s)))  # fmt: skip
 
 
+def denied_terms(sentence: str) -> frozenset[str]:
+    """The stems of what a sentence of ``denials`` says is not done or had, or is
+    another body's: "Beck House has no lift" -> lift."""
+    return frozenset(t for _, items in _scopes(sentence) for item in items for t in terms(item))
+
+
 def _any_negation(sentence: str) -> bool:
     return any(m.group("neg") for m in _BOUNDARY.finditer(sentence))
 

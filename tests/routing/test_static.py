@@ -192,3 +192,24 @@ def test_a_question_nearer_what_the_organization_does_not_do_than_any_card_is_a_
     wide = OfflineRouter(index, static=wordllama, static_vectors=vectors,
                          config=RouterConfig(denial_margin=1.0))  # fmt: skip
     assert wide.rank(dog).denied == () and wide.rank(dog).verdict != "nowhere"
+
+
+def test_a_short_statement_counts_only_for_a_question_naming_what_it_denies(
+    wordllama: WordLlamaEmbedder,
+) -> None:
+    """Brantwood's "Beck House has no lift" is mostly Beck House in word vectors: a
+    question about a flat there is not near what is denied. One about the lift is."""
+    index = load_index(ORGS / "brantwood" / "index")
+    vectors = embed_cards(index, wordllama)
+    router = OfflineRouter(index, static=wordllama, static_vectors=vectors)
+    ready = router.rank("The council keeps ringing to ask when 12 Beck House will be ready "
+                        "for someone to move in.")  # fmt: skip
+    assert ready.denied == () and ready.verdict != "nowhere"
+    assert ready.candidates[0].card_id == "voids-tracker"
+    lift = router.rank("When was the lift at Beck House last serviced?")
+    assert lift.verdict == "nowhere"
+    # the length is the setting: counted as a long statement, it is near enough
+    loose = OfflineRouter(index, static=wordllama, static_vectors=vectors,
+                          config=RouterConfig(denial_short_words=0))  # fmt: skip
+    assert loose.rank("The council keeps ringing to ask when 12 Beck House will be ready "
+                      "for someone to move in.").denied == ("Beck House has no lift",)
