@@ -95,7 +95,7 @@ def test_the_example_suite_is_well_formed() -> None:
             "elmstead", "ketterby", "rushmere", "brindle", "oakhurst", "wetherby",
             "saltcote", "redwick", "gorsebrook", "hollins", "foxwarren", "castlegate",
             "hembury", "quarrybank", "sallowfield", "tollbridge", "wychbold", "brantwood",
-            "kelvedon", "ottery", "larkhill", "merrow"],
+            "kelvedon", "ottery", "larkhill", "merrow", "hadleigh", "fenmarsh", "brookvale"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
