@@ -182,7 +182,7 @@ _RELATIVE = re.compile(r"(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\bits\s)"
 # "she starts in January", "the rota for March will": a month named alone is one to come
 _AHEAD = re.compile(r"\b(?:starts|starting|will|going to|coming|upcoming)\b|'ll\b",
                     re.IGNORECASE)  # fmt: skip
-_WHEN_WORDS = ("ago", "last", "past", "previous", "yesterday", " in the ")
+_WHEN_WORDS = ("ago", "last", "past", "previous", "yesterday", *_SEASONS)
 _MONTH_LOWS = tuple(m.lower() for m in calendar.month_name if m)
 
 
@@ -421,8 +421,6 @@ def _subject(text: str, at: int, *, past_small: bool = False) -> frozenset[str]:
 # September 2021 to March 2023 in the closed folder"
 _NOT_HERE = re.compile(r"\bnot\s+(?:here|in\s+(?:here|this\s+(?:one|card|system|source)))\b",
                        re.IGNORECASE)  # fmt: skip
-
-
 _CLAUSE = re.compile(r"[^;.]+(?:\.(?! )[^;.]*)*")
 
 
@@ -1009,8 +1007,8 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     Care tickets"). A file or a form is a record, what is listened to a recording, camera
     footage is CCTV, a thread, a conversation, a message or what was posted is a chat,
     someone who left ("the guide who left in the spring") is a leaver, a Gmail or an
-    inbox is mail, and a candidate turned down (in ``question``: "we didn't shortlist") is an
-    unsuccessful one. A span counted from an event the question says has not come
+    inbox is mail, and a candidate turned down (in ``question``: "we didn't shortlist")
+    is an unsuccessful one. A span counted from an event the question says has not come
     ("he's still here") is no limit, and what is said of adults is not said of a child
     ("my daughter's forms from 2012"). ``strict``: the question names the thing kept
     itself, not only what modifies it."""
