@@ -548,12 +548,11 @@ def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set
     if end is not None and asked.start > end:
         return f"holds nothing after {_when(end)}"
     if cov.retention:
-        kept = [r for r in cov.retention if _named_in(r[0], question_terms)]
         # A retention said of something the question does not name counts when it is all
         # the card says of time ("footage kept 31 days" on the CCTV card); not on a card
         # that states its span ("SIMS archive 2011-2022 ... registers deleted after 3
         # years" says nothing of its exam results).
-        pool = kept or [r for r in cov.retention if not r[0]] or (
+        pool = _said_of_asked(cov, question_terms) or (
             [r for r in cov.retention if not r[0] & _FAILED]  # not "declined applications"
             if cov.start is None and cov.end is None else [])
         if not pool:
@@ -562,6 +561,14 @@ def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set
         if asked.end < today - timedelta(days=days):
             return f"keeps only the last {words}"
     return ""
+
+
+def _said_of_asked(cov: Coverage, question_terms: set[str],
+                   ) -> list[tuple[frozenset[str], int, str]]:
+    """The card's retentions said of what the question names, else those said of the
+    whole card."""
+    return [r for r in cov.retention if _named_in(r[0], question_terms)] \
+        or [r for r in cov.retention if not r[0]]  # fmt: skip
 
 
 def _start(cov: Coverage, question_terms: set[str]) -> date | None:
@@ -632,8 +639,7 @@ class Periods:
         cov = self._coverage.get(i)
         if cov is None or asked is None:
             return False
-        pool = [r for r in cov.retention if r[0] and _named_in(r[0], wanted)] \
-            or [r for r in cov.retention if not r[0]]  # fmt: skip
+        pool = _said_of_asked(cov, wanted)
         return bool(pool) and asked.end < today - timedelta(days=max(r[1] for r in pool))
 
     def asks_about(self, i: int, asked: Period | None, named: str = "") -> bool:
