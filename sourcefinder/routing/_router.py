@@ -122,6 +122,7 @@ from sourcefinder.routing._scope import (
     declared_unowned,
     denials,
     denied_terms,
+    held_alone,
     names_asked,
     outside_negations,
     own_asked,
@@ -353,6 +354,9 @@ class OfflineRouter:
         self._absent = frozenset(t for t in declared_absent(index.preamble)
                                  if not self._lex.knows_a_form_of(t))  # fmt: skip
         self._absent_alone = declared_absent_alone(index.preamble) & self._absent
+        # and the things of one word it says other bodies hold, that no card mentions
+        self._held_alone = frozenset(t for t in held_alone(index.preamble)
+                                     if not self._lex.knows_a_form_of(t)) - self._absent
         # and its names that no card writes as such, though one has a common word of the
         # same stem ("Microsoft Teams" and "team")
         self._absent_names = self._unwritten(declared_absent_names(index.preamble))
@@ -537,7 +541,9 @@ class OfflineRouter:
         absent = tuple(dict.fromkeys(
             w for w in _WORD.findall(_HYPHENATED.sub(" ", unprefixed(analysed.positive)))
             if any(t in self._absent for t in terms(w))
-        )) if self._absent else ()  # fmt: skip
+            or (any(t in self._held_alone for t in terms(w))
+                and specificity(w.lower()) >= self.config.held_alone_min)
+        )) if self._absent or self._held_alone else ()  # fmt: skip
         # of those, the common words the preamble says only as part of a longer thing
         common = tuple(w for w in absent
                        if specificity(w.lower()) < self.config.absent_common_below

@@ -476,6 +476,18 @@ def declared_absent_alone(preamble: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def held_alone(preamble: str) -> frozenset[str]:
+    """The stems of the things of one word that a paragraph about other bodies' things
+    says another body holds ("Courts ... own the hearing record, transcripts and
+    outcomes" -> transcript, outcom): read apart from the negations, as a question may
+    use such a word in another sense ("the car parks' charges and fines" and "I can see
+    the job fine")."""
+    return frozenset(t for cue, items in _read(preamble) if cue == HELD_BY_OTHERS
+                     for item in items if len(words := _single_words(item)) == 1
+                     and words[0].islower() and specificity(words[0]) >= EVERYDAY
+                     for t in terms(words[0])) - _NOT_SUBJECTS  # fmt: skip
+
+
 def declared_absent_names(preamble: str) -> frozenset[str]:
     """The capitalized words, as written, inside a negation of the organization that end a
     name: "we do not use Microsoft Teams" -> {"Teams"}. A name may share its stem with a

@@ -16,6 +16,7 @@ from sourcefinder.routing._scope import (
     declared_absent_phrases,
     declared_unowned,
     denials,
+    held_alone,
     names_asked,
     outside_negations,
     own_asked,
@@ -422,6 +423,38 @@ def test_a_question_for_what_another_body_holds_is_a_nowhere() -> None:
                                         "the building's asbestos register?")  # fmt: skip
     assert ranking.verdict == "nowhere"
     assert ranking.ruled_out == ("asbestos register",)
+
+
+COURTS = ("Things that belong to other bodies. Courts decide whether an interpreter is "
+          "needed and own the hearing record, transcripts and outcomes. The council runs the "
+          "car parks and collects the fines.")
+INTERPRETING = [
+    card("bookings", "interpreting bookings: hearings, appointments, the interpreter sent",
+         contains="court and tribunal hearings; job sheets; the interpreter's report"),
+    card("dispatch", "dispatch board of the day's jobs", contains="jobs and drivers"),
+]  # fmt: skip
+
+
+def test_a_thing_of_one_word_another_body_holds_is_a_nowhere() -> None:
+    """A thing of one word that the paragraph about other bodies' things says one holds,
+    that no card mentions, rules a question out; not a word the question uses in a
+    common sense ("I can see the job fine"), nor one a card uses."""
+    assert {"transcript", "outcom"} <= held_alone(COURTS)
+    assert "record" not in held_alone(COURTS)  # "the hearing record" is a name
+    router = OfflineRouter(make_index(INTERPRETING, COURTS))
+    asked = router.rank("Defence counsel wants the transcript of the hearing our "
+                        "interpreter attended. Where do we keep that?")  # fmt: skip
+    assert asked.verdict == "nowhere"
+    assert asked.ruled_out == ("transcript",)
+    fine = router.rank("I can see the job fine on the dispatch board, but who is driving it?")
+    assert fine.verdict != "nowhere"
+    assert fine.candidates[0].card_id == "dispatch"
+    # a card that says it holds transcripts answers for them
+    holding = [*INTERPRETING, card("archive", "hearing transcripts we were sent")]
+    asked = OfflineRouter(make_index(holding, COURTS)).rank(
+        "Defence counsel wants the transcript of the hearing our interpreter attended.")
+    assert asked.verdict != "nowhere" and not asked.ruled_out
+    assert "archive" in [c.card_id for c in asked.candidates]
 
 
 def test_a_preamble_read_again_reads_the_same() -> None:
