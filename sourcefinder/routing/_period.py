@@ -317,15 +317,17 @@ _CARD_RANGE = re.compile(
     rf"(?:({_MONTH})\s+)?({_YEAR}|present|now|today)(?:[–-](\d\d))?\b(?![-/]\d)",
     re.IGNORECASE,
 )
-# "2011–2014 data was purged in the migration": a span that is gone is not held
+# "2011–2014 data was purged in the migration", "callout books from 1972 to 1997 went to
+# the Heritage Centre": a span that is gone is not held
 _GONE = re.compile(
-    r"\)?(?:\s+[\w-]+){0,2}?\s+(?:was|were|has\s+been|have\s+been)\s+(?:not\s+kept|not\s+"
-    r"migrated|purged|deleted|destroyed|lost|discarded|dropped|removed)\b",
+    r"\)?(?:\s+[\w-]+){0,2}?\s+(?:(?:was|were|has\s+been|have\s+been)\s+(?:not\s+kept|not\s+"
+    r"migrated|purged|deleted|destroyed|lost|discarded|dropped|removed|deposited|transferred|"
+    r"handed\s+over|given)|went\s+to)\b",
     re.IGNORECASE,
 )
 _CARD_NOTHING = re.compile(
     rf"\b(?:nothing|no\s+(?:data|records?|history))\b(?:\s+\w+){{0,3}}?\s+"
-    rf"(?:before|prior\s+to)\s+{_DATE}\b",
+    rf"(?:before|prior\s+to|older\s+than|earlier\s+than)\s+{_DATE}\b",
     re.IGNORECASE,
 )
 # "nothing remains for adults last treated in 2014 or earlier": held from the year after,

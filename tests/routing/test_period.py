@@ -243,6 +243,20 @@ def test_a_span_said_to_be_gone_is_not_held() -> None:
     archive = coverage(_card("heritage catalogue since 2005", "", (
         "the paper archive from 1946 to 2004 is at the Record Office, not here",)))
     assert (archive.start, archive.end) == (date(2005, 1, 1), None)
+    # or said to have gone to another body
+    log = coverage(_card("the old callout log with scanned callout books, 1998–2020", "", (
+        "callout books from 1972 to 1997 went to the Heritage Centre in 2015",)))
+    assert (log.start, log.end) == (date(1998, 1, 1), date(2020, 12, 31))
+    deposited = coverage(_card("parish papers since 1990", "", (
+        "registers from 1850 to 1989 were deposited with the Record Office",)))
+    assert deposited.start == date(1990, 1, 1)
+
+
+def test_nothing_older_than_a_year_is_a_start() -> None:
+    """"holds nothing older than 1998" says where a card's span begins."""
+    cov = coverage(_card("callout log", "callouts and hours", ("the team holds nothing older "
+                                                             "than 1998",)))  # fmt: skip
+    assert cov.start == date(1998, 1, 1)
 
 
 @pytest.mark.parametrize(
