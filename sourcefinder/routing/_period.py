@@ -802,8 +802,10 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
     for sentence in _kept_sentences(preamble):
         for item in _items(sentence):
             m = _KEPT_SPAN.search(item)
+            # "paper invoices before April 2016 were destroyed after six years": what
+            # came before the day is gone, whatever span it was kept
+            out.extend(_lost_before(item, specificity))
             if not m:
-                out.extend(_lost_before(item, specificity))
                 continue
             words = _said_of(item[: m.start()])
             if not words:
@@ -871,7 +873,11 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
     if not words:
         return []
     month = _MONTHS[m.group(1).lower().rstrip(".")] if m.group(1) else 1
-    return [_kept(words, item, specificity, 0, date(int(m.group(2)), month, 1))]
+    before = date(int(m.group(2)), month, 1)
+    # "Sage 50 data and paper invoices before April 2016": each of them too
+    each = re.split(r",\s*|\s+and\s+", head.strip()) if "," in head or _AND.search(head) else []
+    return [_kept(said, item, specificity, 0, before)
+            for said in (words, *filter(None, map(_said_of, each)))]
 
 
 # "Membership and direct debit records": one word, then the name whose noun it shares

@@ -726,6 +726,21 @@ def test_of_two_spans_a_question_names_the_one_it_names_best() -> None:
         "lab results before 2006 were destroyed",)
 
 
+def test_what_came_before_a_day_is_lost_whatever_span_it_was_kept() -> None:
+    """"Sage 50 data and paper invoices before April 2016 were destroyed after six years":
+    no invoice of 2010 is left, though six years is said too, and each thing listed is
+    named alone ("our 2010 invoice")."""
+    kept = declared_retention("How long records last: Sage 50 data and paper invoices "
+                              "before April 2016 were destroyed after six years; accident "
+                              "records 6 years.", specificity)  # fmt: skip
+    said = "Sage 50 data and paper invoices before April 2016 were destroyed after six years"
+    wanted = set(terms("a copy of our invoice for the rehang"))
+    assert expired(kept, asked_period("in 2010", TODAY), TODAY, wanted) == (said,)
+    assert expired(kept, asked_period("in May 2016", TODAY), TODAY, wanted) == ()
+    assert expired(kept, asked_period("in 2010", TODAY), TODAY, set(terms("Sage data"))) == (
+        said,)
+
+
 def test_a_file_and_a_record_are_one_but_a_record_of_something_else_is_not() -> None:
     kept = declared_retention("Retention: care records 8 years; staff files kept 6 years.",
                               specificity)  # fmt: skip
