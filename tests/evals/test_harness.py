@@ -95,7 +95,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "elmstead", "ketterby", "rushmere", "brindle", "oakhurst", "wetherby",
             "saltcote", "redwick", "gorsebrook", "hollins", "foxwarren", "castlegate",
             "hembury", "quarrybank", "sallowfield", "tollbridge", "wychbold", "brantwood",
-            "kelvedon", "ottery", "larkhill", "merrow", "hadleigh", "fenmarsh", "brookvale"],
+            "kelvedon", "ottery", "larkhill", "merrow", "hadleigh", "fenmarsh", "brookvale",
+            "ashwell", "dunsford", "hexworthy"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
