@@ -228,6 +228,10 @@ class RouterConfig:
     # default configuration, against 0: +5 -1 answers right (nowhere caught 1718 -> 1723,
     # answerable answered "nowhere" 224 -> 225); at 0, +6 -3.
     held_alone_min: float = 2.0
+    # A question for what was said in a chat ("the #eng-help thread from early 2024")
+    # past the retention of a chat channel among this many first candidates is "nowhere".
+    # 120 organizations: 2, +2 -0 answers right; 3, +3 -1 ("that ticket thread").
+    chat_among: int = 2
     # "nowhere" is judged on support = first confidence - uncovered_penalty * the
     # specificity-weighted share of question words no card uses (``_router``).
     uncovered_penalty: float = 0.25

@@ -757,6 +757,15 @@ _GMAIL = frozenset(terms("gmail"))
 _GOOGLE = frozenset(terms("google"))
 _CHAT = frozenset(terms("chat message"))
 _POSTED = re.compile(r"\bposted\b", re.IGNORECASE)
+# what was said in a chat: "the #eng-help thread", "what the lads said in the WhatsApp group"
+_CHAT_ASKED = re.compile(r"\b(?:threads?|conversations?|messages?|chats?|whatsapp|posted|"
+                         r"(?:said|wrote|agreed)\s+(?:it\s+)?(?:in|on)\s+(?:the\s+)?"
+                         r"(?:[\w#-]+\s+){0,3}(?:group|channel))\b", re.IGNORECASE)  # fmt: skip
+
+
+def asks_for_chat(question: str) -> bool:
+    """Whether ``question`` asks for what was said in a chat."""
+    return bool(_CHAT_ASKED.search(question))
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
 _WITH_ASIDE = re.compile(r",\s*(?:with|including|together\s+with|along\s+with|plus)\s[^,;:()]*,",
                          re.IGNORECASE)  # fmt: skip

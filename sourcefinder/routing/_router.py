@@ -107,6 +107,8 @@ from sourcefinder.routing._period import (
     Period,
     Periods,
     asked_period,
+    asks_for_chat,
+    coverage,
     declared_retention,
     expired,
 )
@@ -335,6 +337,10 @@ class OfflineRouter:
         self._card_names = [card_names(c) for c in self._cards]
         self._names = {name for names in self._card_names for name in names}
         self._kept_of = self._kept_by_name()
+        # a chat channel's own shortest retention ("messages are kept 90 days"): days, words
+        self._chat_kept = {i: min(((d, w) for _, d, w in cov.retention), key=lambda r: r[0])
+                           for i, c in enumerate(self._cards) if c.kind == "chat-channel"
+                           and (cov := coverage(c)).retention}  # fmt: skip
         self._ours = frozenset(terms(index.title)) - {"index"}  # the organization's own name
         # named by the organization's own name alone ("The Friends of Hembury Museum ...
         # we hold none of its records" read as "Hembury Museum"), a thing is not told
@@ -839,7 +845,7 @@ class OfflineRouter:
                               if not self._named_in.get(w, set()).intersection(
                                   self._succs.get(lead, ())))
         if q.period is not None and not q.expired:
-            q.expired = self._kept_by(lead, q)
+            q.expired = self._kept_by(lead, q) or self._chat_gone(full, q)
         elif q.expired and lead in adj.old_period and self._periods.spans(lead) \
                 and self._periods.holds(lead, q.period, q.out_of_period):
             # the old source asked for its period says it holds that time: a retention
@@ -989,6 +995,25 @@ class OfflineRouter:
             return ()
         said, naming = self._kept_of[i]
         return expired(said, q.period, self._today or date.today(), set(q.qterms) | naming)
+
+    def _chat_gone(self, full: list[Scored], q: _Question) -> tuple[str, ...]:
+        """The retentions said of a chat channel among the first candidates, or by its
+        own text, that the time asked is past, when the question asks for what was said
+        in a chat ("the #eng-help thread from early 2024", "what the lads said in the crew
+        WhatsApp group in 2023"): the messages are gone wherever else it is looked for."""
+        if not asks_for_chat(q.embed_text):
+            return ()
+        today = self._today or date.today()
+        for s in full[: self.config.chat_among]:
+            i = self._pos[s.card_id]
+            if self._cards[i].kind != "chat-channel":
+                continue
+            if gone := self._kept_by(i, q):
+                return gone
+            kept = self._chat_kept.get(i)
+            if kept and q.period is not None and q.period.end < today - timedelta(days=kept[0]):
+                return (f"{self._cards[i].id} keeps only the last {kept[1]}",)
+        return ()
 
     def _field_label(self, card_id: str, name: str, hits: list[str]) -> str:
         """How a reason names a field; for text the rest of the map wrote, who wrote it."""

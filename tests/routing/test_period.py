@@ -1208,3 +1208,42 @@ def test_a_card_whose_example_asks_for_the_thing_that_year_holds_it() -> None:
     gone = OfflineRouter(make_index([about, *others], preamble), today=TODAY).rank(question)
     assert gone.verdict == "nowhere"
     assert gone.expired == ("install photos and sign-off sheets 6 years",)
+
+
+CHAT_ORG = [
+    card("perforce", "Perforce depots and Swarm code review", contains="review notifications, "
+         "changelists, branches", kind="code-host"),
+    card("eng-help", "#eng-help, the engineers' help channel in Slack", contains="questions "
+         "about builds, tools and code review", kind="chat-channel"),
+    card("crew-chat", "the crew's WhatsApp group, live from site", "NOT a record",
+         gotchas=("messages are kept 90 days",), kind="chat-channel"),
+    card("crew-planner", "crew planner: which crew is where each week", contains="the "
+         "crew calendar and the week sheet", kind="calendar"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "gone"),
+    [
+        ("There was a brilliant #eng-help thread in early 2025 about fixing Swarm review "
+         "notifications. Can I dig it up?", True),
+        ("There was a brilliant #eng-help thread last week about fixing Swarm review "
+         "notifications. Can I dig it up?", False),
+        ("Where are the Swarm review notifications from early 2025?", False),  # no chat
+        ("Can I scroll back to last winter's crew messages where Gary agreed the extra "
+         "day?", True),
+        ("Can I scroll back to the crew messages from last week where Gary agreed the "
+         "extra day?", False),
+    ],
+)  # fmt: skip
+def test_what_was_said_in_a_chat_is_gone_with_its_messages(question: str, gone: bool) -> None:
+    """A question for what was said in a chat asks a chat channel among its first two
+    candidates, whoever leads: past the channel's retention (the preamble's, said of it,
+    or its own text's), the messages are gone wherever else it is looked for."""
+    index = make_index(CHAT_ORG, "How long things are kept: Slack messages are deleted "
+                                 "after 12 months.")  # fmt: skip
+    ranking = OfflineRouter(index, today=TODAY).rank(question)
+    assert (ranking.verdict == "nowhere") is gone
+    assert bool(ranking.expired) is gone
+    if gone and "winter" in question:  # the channel's own text says how long
+        assert ranking.expired == ("crew-chat keeps only the last 90 days",)
