@@ -733,6 +733,9 @@ _FAILED = frozenset(terms("unsuccessful declined rejected failed"))
 _ADULT = frozenset(terms("adult adults"))
 _CHILD = frozenset(terms("child children kid kids son daughter minor minors baby infant "
                          "teenager boy girl pupil"))
+# what is kept longer for a child, said after the span: "or until an injured child turns 21"
+_CHILD_LONGER = re.compile(r"(?:or\s+)?\buntil\b[^;]{0,40}?\b(?:child|children|minor|"
+                           r"young\s+person|pupil)s?\b", re.IGNORECASE)  # fmt: skip
 _ONGOING = re.compile(r"(?:\b(?:is|are|am)|'s|'re|'m)\s+still\s+(?:here|with\s+us|on\s+our\s+"
                       r"books|an?\s|our\s|live\b|open\b|active\b|current\b|registered\b|"
                       r"employed\b|working\b)", re.IGNORECASE)
@@ -801,6 +804,8 @@ class Kept:
     # whether the head is a rare word ("CCTV", "mailboxes", not "reports"): named alone it
     # names the retention ("the CCTV from the intake bay" and "creamery CCTV 30 days")
     rare_head: bool = False
+    # a child's are kept longer: "3 years from the date, or until an injured child turns 21"
+    child_longer: bool = False
 
 
 def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tuple[Kept, ...]:
@@ -809,7 +814,8 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
     the subject's key word."""
     out: list[Kept] = []
     for sentence in _kept_sentences(preamble):
-        for item in _items(sentence):
+        items = _items(sentence)
+        for k, item in enumerate(items):
             m = _KEPT_SPAN.search(item)
             # "paper invoices before April 2016 were destroyed after six years": what
             # came before the day is gone, whatever span it was kept
@@ -821,9 +827,12 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
                 continue
             n = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1).lower()]
             after = bool(_AFTER_EVENT.match(item, m.end()))
+            # "..., or until an injured child turns 21" may be the next item
+            young = bool(_CHILD_LONGER.search(item, m.end())) or (
+                k + 1 < len(items) and bool(_CHILD_LONGER.match(items[k + 1].strip())))
             for said in (words, *filter(None, map(_said_of, _each_of(item[: m.start()])))):
                 kept = _kept(said, item, specificity, n * _UNIT_DAYS[m.group(2).lower()])
-                out.append(replace(kept, from_event=after))
+                out.append(replace(kept, from_event=after, child_longer=young))
     return tuple(out)
 
 
@@ -1041,7 +1050,7 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
         kept = tuple(k for k in kept if not k.from_event)
     # what is said of adults is not said of a child, nor the other way round
     if wanted & _CHILD:
-        kept = tuple(k for k in kept if not k.subject & _ADULT)
+        kept = tuple(k for k in kept if not k.subject & _ADULT and not k.child_longer)
     elif wanted & _ADULT:
         kept = tuple(k for k in kept if not k.subject & _CHILD)
     said = wanted

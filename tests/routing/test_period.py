@@ -1247,3 +1247,25 @@ def test_what_was_said_in_a_chat_is_gone_with_its_messages(question: str, gone: 
     assert bool(ranking.expired) is gone
     if gone and "winter" in question:  # the channel's own text says how long
         assert ranking.expired == ("crew-chat keeps only the last 90 days",)
+
+
+@pytest.mark.parametrize(
+    ("question", "gone"),
+    [
+        ("the accident record of a child who fell in November 2019", False),
+        ("the accident record of a skater who fell in November 2019", True),
+        ("the accident record of a child who fell in November 2019 at the rink", False),
+    ],
+)
+def test_what_is_kept_longer_for_a_child_is_not_gone_for_one(question: str, gone: bool) -> None:
+    """"Accident records 3 years from the date, or until an injured child turns 21": a
+    child's record of 2019 is still kept, whether the exception is its own list item or
+    said in the same one."""
+    for said in ("How long records last: CCTV 31 days; accident and first aid records 3 "
+                 "years from the date, or until an injured child turns 21, longer once a "
+                 "claim is notified; leavers' files 6 years.",
+                 "How long records last: accident records are kept 3 years or until an "
+                 "injured child turns 21."):  # fmt: skip
+        kept = declared_retention(said, specificity)
+        wanted = set(terms(question))
+        assert bool(expired(kept, asked_period(question, TODAY), TODAY, wanted, question)) is gone
