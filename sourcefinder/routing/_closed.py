@@ -33,11 +33,13 @@ from sourcefinder.routing._text import BRACKETED, terms
 
 # "The Cardiff studio closed in June 2019", "The U21 side was closed in summer 2022",
 # "Our paid research service stopped in April 2020", "Our online school, Acme Live,
-# closed in July 2023" (the name set off by commas)
+# closed in July 2023" (the name set off by commas), "Curling ended when Cowley Curling
+# Club left in 2019" (when, said by what happened then)
 _CLOSED = re.compile(
     r"\b([A-Z][^.;:,!?]{2,60}?|(?<=[:;] )the [a-z][^.;:,!?]{2,55}?),?\s+(?:(?:was|were)\s+)?"
     r"(?:closed|shut|ended|stopped|ceased|"
-    r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold)(?:\s+down)?\s+"
+    r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold)(?:\s+down)?"
+    r"(?:\s+when\s+[^.;:,!?]{3,60}?)?\s+"
     r"(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
 )
 # "The shop stopped selling textbooks in 2018", "we stopped taking bookings by phone in

@@ -42,6 +42,10 @@ def test_the_preamble_says_what_closed_and_when() -> None:
                             "audio-guide app was withdrawn in 2019.", TODAY)
     assert [c.written for c in ended] == ["The GP exercise referral scheme ended in March 2023",
                                           "The audio-guide app was withdrawn in 2019"]
+    # when it ended may be said by what happened then
+    [curling] = declared_closed("Curling ended when Cowley Curling Club left in 2019.", TODAY)
+    assert (curling.subject, curling.on, curling.alone) == (frozenset(terms("curling")),
+                                                            date(2019, 12, 31), True)
     # what was sold is had no more, said first in a clause after a colon too ("We provide
     # no transport: the nursery minibus was sold in 2021"); not what "we sold"
     sold = declared_closed("The mobile repair van was sold in 2021. We provide no "
