@@ -64,7 +64,8 @@ _SPELLED = "|".join(sorted(_NUMBERS, key=len, reverse=True))  # "eighteen" befor
 _NUMBERS.update({"a": 1, "an": 1, "couple of": 2, "few": 3})
 _COUNT = r"(\d{1,3}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
 _UNIT = r"(day|week|month|year)s?"
-_UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365}
+# a season is a year's ("register books 3 seasons": this one and the two before it)
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 30, "year": 365, "season": 365}
 _SEASONS = {"spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 11),
             "winter": (1, 12)}  # fmt: skip  # winter straddles two years: read the whole year
 
@@ -678,11 +679,11 @@ _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|dest
                        re.IGNORECASE)  # fmt: skip
 # "deleted after a year", not "purged once a year"
 _A_SPAN = r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\ban?(?= )"
-_KEPT_COUNT = rf"(\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ](day|week|month|year)s?\b"
+_KEPT_COUNT = rf"(\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ](day|week|month|year|season)s?\b"
 _KEPT_SPAN = re.compile(_KEPT_COUNT, re.IGNORECASE)
 # list items: ", ; :" and an "and" that opens the next item ("GPS positions 13 months and
 # dashcam clips 28 days")
-_KEPT_AHEAD = rf"(?:\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ](?:day|week|month|year)s?\b"
+_KEPT_AHEAD = rf"(?:\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ](?:day|week|month|year|season)s?\b"
 # "Dashcam clips: overwritten after 14 days": what is done to the item before, and when
 _DONE_AFTER = re.compile(r"(?:kept|retained|deleted|purged|destroyed|erased|overwritten|"
                          r"anonymi[sz]ed|discarded|shredded)\s+(?:after|for|within)\s+"

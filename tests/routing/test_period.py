@@ -1269,3 +1269,15 @@ def test_what_is_kept_longer_for_a_child_is_not_gone_for_one(question: str, gone
         kept = declared_retention(said, specificity)
         wanted = set(terms(question))
         assert bool(expired(kept, asked_period(question, TODAY), TODAY, wanted, question)) is gone
+
+
+def test_a_season_kept_is_a_year() -> None:
+    """"Signal box train register books 3 seasons (the current season and two before
+    it)": the 2019 season's book is gone, last season's is kept."""
+    kept = declared_retention("How long records last: signal box train register books 3 "
+                              "seasons (the current season and two before it), then "
+                              "destroyed; CCTV 31 days.", specificity)  # fmt: skip
+    assert [k.days for k in kept if "regist" in k.subject][0] == 3 * 365
+    wanted = set(terms("the Staintondale signal box register"))
+    assert expired(kept, asked_period("from the 2019 season", TODAY), TODAY, wanted)
+    assert not expired(kept, asked_period("in 2025", TODAY), TODAY, wanted)
