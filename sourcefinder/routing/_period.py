@@ -679,11 +679,13 @@ _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|dest
                        re.IGNORECASE)  # fmt: skip
 # "deleted after a year", not "purged once a year"
 _A_SPAN = r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\ban?(?= )"
-_KEPT_COUNT = rf"(\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ](day|week|month|year|season)s?\b"
+_KIND_OF = r"(?:(?:academic|financial|calendar|school|tax|full|complete|whole)\s+)?"
+_KEPT_COUNT = rf"(\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ]{_KIND_OF}(day|week|month|year|season)s?\b"
 _KEPT_SPAN = re.compile(_KEPT_COUNT, re.IGNORECASE)
 # list items: ", ; :" and an "and" that opens the next item ("GPS positions 13 months and
 # dashcam clips 28 days")
-_KEPT_AHEAD = rf"(?:\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ](?:day|week|month|year|season)s?\b"
+_KEPT_AHEAD = (rf"(?:\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ]{_KIND_OF}"
+               r"(?:day|week|month|year|season)s?\b")
 # "Dashcam clips: overwritten after 14 days": what is done to the item before, and when
 _DONE_AFTER = re.compile(r"(?:kept|retained|deleted|purged|destroyed|erased|overwritten|"
                          r"anonymi[sz]ed|discarded|shredded)\s+(?:after|for|within)\s+"
@@ -736,7 +738,8 @@ _CHILD = frozenset(terms("child children kid kids son daughter minor minors baby
                          "teenager boy girl pupil"))
 # what is kept longer for a child, said after the span: "or until an injured child turns 21"
 _CHILD_LONGER = re.compile(r"(?:or\s+)?\buntil\b[^;]{0,40}?\b(?:child|children|minor|"
-                           r"young\s+person|pupil)s?\b", re.IGNORECASE)  # fmt: skip
+                           r"young\s+person|pupil)s?\b|\(\s*(?:a\s+)?(?:child|children)(?:'s|s')?"
+                           r"(?:\s+[\w-]+){0,2}\s+until\b", re.IGNORECASE)  # fmt: skip
 _ONGOING = re.compile(r"(?:\b(?:is|are|am)|'s|'re|'m)\s+still\s+(?:here|with\s+us|on\s+our\s+"
                       r"books|an?\s|our\s|live\b|open\b|active\b|current\b|registered\b|"
                       r"employed\b|working\b)", re.IGNORECASE)

@@ -1265,7 +1265,9 @@ def test_what_is_kept_longer_for_a_child_is_not_gone_for_one(question: str, gone
                  "years from the date, or until an injured child turns 21, longer once a "
                  "claim is notified; leavers' files 6 years.",
                  "How long records last: accident records are kept 3 years or until an "
-                 "injured child turns 21."):  # fmt: skip
+                 "injured child turns 21.",
+                 "How long records last: accident records 3 years (children's until they "
+                 "turn 21); leavers' files 6 years."):  # fmt: skip
         kept = declared_retention(said, specificity)
         wanted = set(terms(question))
         assert bool(expired(kept, asked_period(question, TODAY), TODAY, wanted, question)) is gone
@@ -1281,3 +1283,11 @@ def test_a_season_kept_is_a_year() -> None:
     wanted = set(terms("the Staintondale signal box register"))
     assert expired(kept, asked_period("from the 2019 season", TODAY), TODAY, wanted)
     assert not expired(kept, asked_period("in 2025", TODAY), TODAY, wanted)
+
+
+def test_a_span_of_academic_or_financial_years_is_counted_in_years() -> None:
+    kept = declared_retention("How long things are kept: school bookings 3 academic years; "
+                              "finance records seven financial years.", specificity)  # fmt: skip
+    assert [(k.written, k.days) for k in kept] == [
+        ("school bookings 3 academic years", 3 * 365),
+        ("finance records seven financial years", 7 * 365)]
