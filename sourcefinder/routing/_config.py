@@ -242,6 +242,12 @@ class RouterConfig:
     # 0.43 / 1.5% (4.0%); 0.25 0.44 / 1.7% (4.0%); 0.3 0.45 / 1.7% (4.0%); 0.35 and 0.4
     # 0.47 / 1.9% (4.8%); 0.45 0.48 / 2.1% (4.8%).
     period_first_below: float = 0.3
+    # When the card that best fits a question is set aside for its period and is the
+    # first of its line, an old source of another line left first is an answer only at
+    # this confidence or above: the old hotel-system archive that weakly fits "fridge
+    # temperatures from 2019" holds none. 126 organizations: +5 -1 answers right at 0.5,
+    # 0.55 and 0.6; never (1.0), +5 -3; always (0.0), as before.
+    lapsed_other_below: float = 0.55
     # Cards are ordered by fused rank, and a card's confidence weighs how much of the
     # question it answers (its evidence) with that order; confidence never rises down the
     # list. When the second card's own confidence is at least this many times the

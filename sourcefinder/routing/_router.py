@@ -319,6 +319,7 @@ class OfflineRouter:
         )) if holders else None  # fmt: skip
         self._succs = all_successors(self._cards)
         self._newer = frozenset(j for news in self._succs.values() for j in news)
+        self._id_stems = [frozenset(terms(c.id.replace("-", " "))) for c in self._cards]
         # "pay slip" where the map writes "payslips", "liveaboard" where it writes "live aboard"
         self._compounds = Compounds(self._holding, self._written)
         self._today = today
@@ -888,7 +889,7 @@ class OfflineRouter:
         elif (support < cfg.nowhere_below and not self._someone_to_ask(q, full, floor)) or (
             leader_out and (first.confidence < cfg.period_first_below
                             or not self._holds(self._pos[first.card_id], q))
-        ) or self._lapsed(adj, lead, q):
+        ) or self._lapsed(adj, lead, q, first.confidence):
             verdict = "nowhere"
         else:
             verdict = "uncertain"
@@ -904,22 +905,33 @@ class OfflineRouter:
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
                        set_aside, q.absent, q.expired, theirs, q.unkept, q.closed)
 
-    def _lapsed(self, adj: Adjusted, lead: int, q: _Question) -> bool:
+    def _lapsed(self, adj: Adjusted, lead: int, q: _Question, confidence: float) -> bool:
         """Whether the card that best fitted the question was set aside because it keeps
         the thing asked for less long than asked, or because it starts after the time
         asked and is the first of its line (no card it supersedes holds the years
         before), and the first card left is not an old source the question asks about
-        for its period: what is gone from where it was kept, or was never kept there, is
-        in none of the others ("the recording of a booking call from last February" is
-        not in the booking system, which matches it less well; "fridge temperatures
-        from August 2018" are not in the licensing file when the kitchen's diaries
-        start in 2021)."""
+        for its period, of the same line or fitting well (``confidence``, its own, at
+        least ``lapsed_other_below``): what is gone from where it was kept, or was never
+        kept there, is in none of the others ("the recording of a booking call from last
+        February" is not in the booking system, which matches it less well; "fridge
+        temperatures from August 2018" are not in the licensing file when the kitchen's
+        diaries start in 2021, nor in the old hotel system's archive)."""
         best = adj.leader
-        if best is None or best not in q.out_of_period or lead in adj.old_period:
+        if best is None or best not in q.out_of_period or (
+                lead in adj.old_period and (self._one_line(lead, best, set(q.qterms))
+                                            or confidence >= self.config.lapsed_other_below)):
             return False
         wanted = set(q.qterms)
         return (best not in self._newer and self._periods.starts_after(best, q.period, wanted)) \
             or self._periods.lapsed(best, q.period, self._today or date.today(), wanted)
+
+    def _one_line(self, i: int, j: int, wanted: set[str]) -> bool:
+        """Whether cards ``i`` and ``j`` are of one line: one supersedes the other, they
+        share a successor, or their ids share a word the question says ("incidents-legacy"
+        and "incident-tracker" for "incident timelines from 2019")."""
+        return j in self._succs.get(i, ()) or i in self._succs.get(j, ()) \
+            or bool(set(self._succs.get(i, ())) & set(self._succs.get(j, ()))) \
+            or bool(self._id_stems[i] & self._id_stems[j] & wanted)
 
     def _someone_to_ask(self, q: _Question, full: list[Scored], floor: float) -> bool:
         """Whether the question asks who to ask ("Who can agree to that?") and a person

@@ -1188,6 +1188,33 @@ def test_what_is_older_than_the_first_of_its_line_is_nowhere(
     assert held.verdict != "nowhere" and held.candidates[0].card_id == "food-diaries-old"
 
 
+def test_an_old_source_of_another_line_is_no_answer_unless_it_fits_well(
+    index_of: Callable[[list[Card]], Index],
+) -> None:
+    """The kitchen's diaries start in 2021 and are the first of their line; an old
+    hotel-system archive, of another line, covers 2019 and is left first. Fitting the
+    question weakly, it holds no fridge temperatures of 2019: "nowhere". One that fits
+    well (at least ``lapsed_other_below``) may hold what is asked and is the answer."""
+    cards = [
+        card("food-diaries", "kitchen food safety diaries since 2021: fridge temperatures, "
+             "cleaning sign-offs", kind="paper-records"),
+        card("pms", "the hotel system since 2021: bookings, guests, rooms"),
+        card("pms-archive", "the old hotel system, 2012-2020: bookings, guests, rooms, "
+             "kitchen orders", contains="kitchen records of the time", status="demoted"),
+        card("handbook", "staff handbook: leave, expenses, conduct"),
+    ]  # fmt: skip
+    line = [replace(cards[1], supersedes=("pms-archive",)), cards[0], *cards[2:]]
+    question = "fridge temperature records from 2019 for the kitchen"
+    router = OfflineRouter(index_of(line), today=TODAY)
+    ranking = router.rank(question)
+    assert ranking.full[0].card_id == "pms-archive"
+    assert ranking.full[0].confidence < RouterConfig().lapsed_other_below
+    assert ranking.verdict == "nowhere"
+    trusting = RouterConfig(lapsed_other_below=0.0)  # any old source may hold it
+    kept = OfflineRouter(index_of(line), config=trusting, today=TODAY).rank(question)
+    assert kept.verdict != "nowhere" and kept.candidates[0].card_id == "pms-archive"
+
+
 def test_a_card_whose_example_asks_for_the_thing_that_year_holds_it() -> None:
     """The preamble keeps install sheets 6 years; the archive's own example asks for a
     signed install sheet of 2019: asked for one of 2019, the archive is the answer. An
