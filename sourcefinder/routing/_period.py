@@ -141,8 +141,10 @@ _IN_YEAR = re.compile(
     rf"[-\s]+(?:the\s+)?({_YEAR})\b(?![-/]\d|\s+(?:on{_NOT_PLACE}|onwards?|forward)\b)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b"
     # a year that says which one of a thing: "the 1998 proms", "the orchestra's 1962 season"
     rf"|(?:\b(?:the|our|their|its|his|her|my|that|need|want)|'s)\s+({_YEAR})\s+(?=[a-z])"
-    # "christmas 2019", "2011-ish"
-    rf"|\b(?:christmas|easter|new\s+year)\s+({_YEAR})\b|\b({_YEAR})-ish\b",
+    # "christmas 2019", "2011-ish", a school or university term: "Hilary term 2020",
+    # "Michaelmas 2017", "the spring term 2019"
+    rf"|\b(?:christmas|easter|new\s+year|michaelmas|hilary|(?:michaelmas|hilary|trinity|lent|"
+    rf"autumn|spring|summer|winter)\s+term)\s+({_YEAR})\b|\b({_YEAR})-ish\b",
     re.IGNORECASE,
 )
 # A month named alone ("back in January", "the March storm", "since August"): this
@@ -712,7 +714,8 @@ _KEEPER = re.compile(r"\s*(?:[\w-]+\s+){1,3}?keeps\b", re.IGNORECASE)  # "Sentry
 _HEAD_WORDS = 8  # a cued sentence this short, with no span of its own, heads its paragraph
 _WHERE = re.compile(r"\s(?:in|on|at|across)\s", re.IGNORECASE)
 # what a record is called varies; which record it is does not
-_RECORD_WORDS = frozenset(terms("record file form"))
+# a file, a form and a register are records ("attendance registers" of a pupil's record)
+_RECORD_WORDS = frozenset(terms("record file form register"))
 _JOINED = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
 # last words that say only that something is held, not what ("members' details")
 _HELD_WORDS = _RECORD_WORDS | frozenset(terms("details data information notes history"))

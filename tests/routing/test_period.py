@@ -1318,3 +1318,26 @@ def test_a_span_of_academic_or_financial_years_is_counted_in_years() -> None:
     assert [(k.written, k.days) for k in kept] == [
         ("school bookings 3 academic years", 3 * 365),
         ("finance records seven financial years", 7 * 365)]
+
+
+@pytest.mark.parametrize(
+    ("question", "year"),
+    [
+        ("What was a pupil's attendance record in Hilary term 2020?", 2020),
+        ("A family disputes a charge from Michaelmas 2017.", 2017),
+        ("the reports from the spring term 2019", 2019),
+    ],
+)
+def test_a_school_term_with_a_year_asks_about_that_year(question: str, year: int) -> None:
+    assert asked_period(question, TODAY) == Period(date(year, 1, 1), date(year, 12, 31))
+
+
+def test_a_register_is_a_record() -> None:
+    """"attendance registers 3 years" is what a question for an attendance record of
+    2020 asks about, strictly too (a register is a record of what it registers)."""
+    kept = declared_retention("How long records last: attendance registers 3 years from "
+                              "the date of entry; CCTV 31 days.", specificity)  # fmt: skip
+    question = "What was a pupil's attendance record in 2020?"
+    asked, wanted = asked_period(question, TODAY), set(terms(question))
+    assert expired(kept, asked, TODAY, wanted, question, strict=True)
+    assert not expired(kept, asked, TODAY, set(terms("a pupil's medical record")), question)
