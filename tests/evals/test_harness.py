@@ -96,7 +96,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "saltcote", "redwick", "gorsebrook", "hollins", "foxwarren", "castlegate",
             "hembury", "quarrybank", "sallowfield", "tollbridge", "wychbold", "brantwood",
             "kelvedon", "ottery", "larkhill", "merrow", "hadleigh", "fenmarsh", "brookvale",
-            "ashwell", "dunsford", "hexworthy", "cowley", "ravenglass", "elstow"],
+            "ashwell", "dunsford", "hexworthy", "cowley", "ravenglass", "elstow", "penhallow",
+            "tilbrook", "wolvercote"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
