@@ -152,6 +152,10 @@ def _stems(words: str) -> set[str]:
         # what is someone else's own business
         ("Council tax and utility bills are the tenants' own business.", "council tax utility",
          "tenants business"),
+        ("The lay clerks' pay, the organ and its tuning are college business.",
+         "pay organ tuning", "college business"),
+        ("Refunds and holiday insurance are Hoseasons' business. This is our business.",
+         "refunds holiday insurance", "hoseasons"),
         # an aside that is a clause says who does it instead, not what is absent
         ("We do not mill flour (millers deliver flour) and have no in-house laundry "
          "(linen and towels are rented from Elis).", "flour laundry",
