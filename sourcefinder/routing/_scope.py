@@ -53,7 +53,8 @@ What is someone else's is read the same way: "road gullies are the county counci
 "their lifts and car parks are theirs", "the sports centre is run by Harrowfield Leisure
 Trust", "the collection belongs to the City Council", "parish registers are all held by
 the Record Office", "tachograph records stay with Rowley Haulage", "the fishing is let
-to the angling club", "council tax is the tenants' own business" (what comes first,
+to the angling club", "council tax is the tenants' own business", "the organ and its
+tuning are college business" (what comes first,
 never the owner named after "by", "to" or "with", nor where the things are: "the cafés
 and shops in the Wrenford terminal are run by Galley & Co" is about cafés and shops,
 "fly-tipping on public land is the council's" about fly-tipping; and
