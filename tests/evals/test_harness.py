@@ -96,7 +96,7 @@ def test_the_example_suite_is_well_formed() -> None:
             "saltcote", "redwick", "gorsebrook", "hollins", "foxwarren", "castlegate",
             "hembury", "quarrybank", "sallowfield", "tollbridge", "wychbold", "brantwood",
             "kelvedon", "ottery", "larkhill", "merrow", "hadleigh", "fenmarsh", "brookvale",
-            "ashwell", "dunsford", "hexworthy", "cowley", "ravenglass", "elstow", "penhallow",
+            "ashwell", "dunsford", "hexworthy", "cowley", "ravenscar", "elstow", "penhallow",
             "tilbrook", "wolvercote"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
