@@ -719,6 +719,7 @@ _RECORD_WORDS = frozenset(terms("record file form register"))
 _JOINED = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
 # last words that say only that something is held, not what ("members' details")
 _HELD_WORDS = _RECORD_WORDS | frozenset(terms("details data information notes history"))
+_HELD_ONLY = frozenset(terms("details data information"))
 # what is listened to or played back is a recording ("Can I listen to that call?")
 LISTEN_WORDS = frozenset(terms("listen listening hear"))
 # CCTV is what people call camera footage
@@ -1023,7 +1024,9 @@ def _names(kept: Kept, wanted: set[str], strict: bool = False) -> bool:
     "part-exchange" does not name "Part-exchange appraisal photos", though "rest hours"
     names "Hours-of-rest records"."""
     named = kept.subject & wanted
-    if not (2 * len(named) >= len(kept.subject)
+    # a word that only says something is held is no part of what ("applicants' details")
+    size = len(kept.subject - _HELD_ONLY) or len(kept.subject)
+    if not (2 * len(named) >= size
             and (len(named) >= 2 or kept.key in wanted
                  or (kept.rare_head and kept.head in wanted))):
         return False

@@ -1341,3 +1341,19 @@ def test_a_register_is_a_record() -> None:
     asked, wanted = asked_period(question, TODAY), set(terms(question))
     assert expired(kept, asked, TODAY, wanted, question, strict=True)
     assert not expired(kept, asked, TODAY, set(terms("a pupil's medical record")), question)
+
+
+def test_a_word_that_only_says_something_is_held_is_no_part_of_what() -> None:
+    """"Job applicants' details 6 months after the post is filled" is said of applicants:
+    a question for a turned-down picker's application of spring 2025 names it, though it
+    says nothing of details or jobs."""
+    kept = declared_retention("How long records last: job applicants' details 6 months "
+                              "after the post is filled; leavers' staff files 6 years.",
+                              specificity)  # fmt: skip
+    question = ("A picker we turned down in spring 2025 has applied again. Can I see the "
+                "application they sent last time?")  # fmt: skip
+    asked, wanted = asked_period(question, TODAY), set(terms(question))
+    assert expired(kept, asked, TODAY, wanted, question) == (
+        "job applicants' details 6 months after the post is filled",)
+    other = "the job sheet for the trestles we moved in spring 2025"
+    assert expired(kept, asked, TODAY, set(terms(other)), other) == ()
