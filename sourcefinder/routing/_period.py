@@ -140,7 +140,8 @@ _IN_YEAR = re.compile(
     rf"\b(?:in|from|during|for|of|around|circa|throughout|early|late|mid|back\s+in)"
     rf"[-\s]+(?:the\s+)?({_YEAR})\b(?![-/]\d|\s+(?:on{_NOT_PLACE}|onwards?|forward)\b)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b"
     # a year that says which one of a thing: "the 1998 proms", "the orchestra's 1962 season"
-    rf"|(?:\b(?:the|our|their|its|his|her|my|that|need|want)|'s)\s+({_YEAR})\s+(?=[a-z])"
+    rf"|(?:\b(?:the|our|their|its|his|her|my|that|need|want)|'s)\s+(?:original\s+|old\s+|"
+    rf"whole\s+|full\s+|actual\s+)?({_YEAR})\s+(?=[a-z])"
     # "christmas 2019", "2011-ish", a school or university term: "Hilary term 2020",
     # "Michaelmas 2017", "the spring term 2019"
     rf"|\b(?:christmas|easter|new\s+year|michaelmas|hilary|(?:michaelmas|hilary|trinity|lent|"
@@ -465,7 +466,8 @@ def _date(month: str | None, year: str, mm: str | None, dd: str | None, *, end: 
 def coverage(card: Card) -> Coverage:
     """What span ``card`` says it holds (empty when its text says nothing of it)."""
     # every statement of a period has a digit in it: most texts are skipped at once
-    texts = [t for t in (card.what, card.contains, *card.gotchas) if _DIGIT.search(t)]
+    texts = [_as_count(t) for t in (card.what, card.contains, *card.gotchas)]
+    texts = [t for t in texts if _DIGIT.search(t)]
     if not texts:
         return Coverage()
     starts: list[tuple[frozenset[str], date]] = []
@@ -844,13 +846,28 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
     return tuple(out)
 
 
+# "kept for the current year and the three before": four years
+_CURRENT_AND = re.compile(rf"\b(?:for\s+)?the\s+current\s+(year|season)\s+and\s+(?:the\s+)?"
+                          rf"(\d{{1,2}}|{_SPELLED})\s+(?:(?:years?|seasons?)\s+)?before(?:\s+it)?\b",
+                          re.IGNORECASE)  # fmt: skip
+
+
+def _as_count(text: str) -> str:
+    """``text`` with "the current year and the three before" said as "4 years"."""
+    def count(m: re.Match[str]) -> str:
+        n = int(m.group(2)) if m.group(2).isdigit() else _NUMBERS[m.group(2).lower()]
+        return f"{n + 1} {m.group(1).lower()}s"
+
+    return _CURRENT_AND.sub(count, text) if "current" in text else text
+
+
 def _kept_sentences(preamble: str) -> Iterator[str]:
     """The preamble's sentences that speak of keeping: those with a cue word, and those
     a short cued sentence of their paragraph heads ("How long things are kept. Pulsar
     incident logs 7 years. Teams chats 2 years.")."""
     for paragraph in re.split(r"\n\s*\n", preamble):
         headed = False
-        for sentence in re.split(r"(?<=\.)\s+", ends_marked(paragraph)):
+        for sentence in re.split(r"(?<=\.)\s+", ends_marked(_as_count(paragraph))):
             cued = bool(_KEPT_CUE.search(sentence))
             if cued or headed:
                 yield sentence

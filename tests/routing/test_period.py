@@ -1357,3 +1357,21 @@ def test_a_word_that_only_says_something_is_held_is_no_part_of_what() -> None:
         "job applicants' details 6 months after the post is filled",)
     other = "the job sheet for the trestles we moved in spring 2025"
     assert expired(kept, asked, TODAY, set(terms(other)), other) == ()
+
+
+def test_the_current_year_and_those_before_are_counted() -> None:
+    """"Kept for the current year and the three before" is four years, in the preamble
+    and on a card; a question for "the original 2019 launch sheet" asks about 2019."""
+    kept = declared_retention("How long records last: paper launch sheets are kept for the "
+                              "current year and the three before, and shredded each "
+                              "January; CCTV 14 days.", specificity)  # fmt: skip
+    assert [k.days for k in kept] == [4 * 365, 14]
+    sheets = coverage(_card("paper launch sheets", "one sheet per flying day", (
+        "kept for the current year and the three before, shredded each January",)))
+    assert [days for _, days, _ in sheets.retention] == [4 * 365]
+    question = "I need the original 2019 launch sheet with the instructor's signature on it."
+    asked = asked_period(question, TODAY)
+    assert asked == Period(date(2019, 1, 1), date(2019, 12, 31))
+    assert expired(kept, asked, TODAY, set(terms(question)), question)
+    assert not expired(kept, asked_period("the 2024 launch sheet", TODAY), TODAY,
+                       set(terms("the launch sheet")))  # fmt: skip
