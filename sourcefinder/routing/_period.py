@@ -496,7 +496,15 @@ def coverage(card: Card) -> Coverage:
                 continue
             starts.append((_subject(text, m.start()), _date(*m.group(1, 2, 3, 4), end=False)))
             if m.group(6):
-                ends.append(_date(*m.group(5, 6, 7, 8), end=True))
+                # on a live card, a span said of something in its contents or gotchas
+                # ends that part ("entries from 2016 to 2019 were typed up from paper")
+                until = _date(*m.group(5, 6, 7, 8), end=True)
+                part = _subject(text, m.start(), past_small=True) \
+                    if text is not card.what and live else none  # fmt: skip
+                if part:
+                    part_ends.append((part, until))
+                else:
+                    ends.append(until)
         for m in _CARD_RANGE.finditer(text):
             if _GONE.match(text, m.end()) or elsewhere(m.start()):
                 continue

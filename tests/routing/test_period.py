@@ -973,6 +973,16 @@ def test_a_range_in_the_contents_is_the_span_of_what_it_is_said_of() -> None:
     archive = card("sims", "SIMS archive 2011–2022: leavers' records, old exam results")
     assert out_of_period(coverage(archive), asked_period(lines, TODAY), TODAY,
                          set(terms(lines))) == "holds nothing after 2022"  # fmt: skip
+    # and a span said "from ... to ..." of a part of a live card ends that part only
+    log = card("conditions-log", "daily beach log: surf, wind, tide and the go/no-go call",
+               contains="one entry a day since 2016 (paper until 2019, then a Google Form)",
+               gotchas=["entries from 2016 to 2019 were typed up from paper"])
+    august = "How many days did we lose to the sea in August 2026?"
+    assert out_of_period(coverage(log), asked_period(august, TODAY), TODAY,
+                         set(terms(august))) == ""  # fmt: skip
+    typed = "the typed-up entries for August 2021"
+    assert out_of_period(coverage(log), asked_period(typed, TODAY), TODAY,
+                         set(terms(typed))) == "holds nothing after 2019"  # fmt: skip
 
 
 def test_a_list_of_retention_limits_is_read_item_by_item() -> None:
