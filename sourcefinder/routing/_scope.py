@@ -180,7 +180,9 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?[a-z]+\s+and\s+[a-z]+\s+by\b")
 # an aside in brackets that is a clause of its own: "(linen is rented from Elis)"
 _ASIDE = re.compile(r"\((?=[^(),]*\b(?:is|are|was|were|go|goes|do|does|"
-                    r"[a-z]+ed|deliver|sell|sells|run|runs|handle|handles)\b)[^(),]*\)")
+                    r"[a-z]+ed|deliver|sell|sells|run|runs|handle|handles)\b)[^(),]*\)"
+                    # "(HM Coastguard, the RNLI and the Cave Rescue Organisation do)"
+                    r"|\([^()]{0,200}?\b(?:do|does|did)\)")
 _AGENT = re.compile(r"\b(?:by|to|with)$", re.IGNORECASE)  # whose name follows the cue
 # ... and what comes after: "the Rail Ombudsman keeps its own case files"
 _THEIR_OWN = (r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
@@ -188,6 +190,7 @@ _THEIR_OWN = (r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
               r"|,\s*(?:who|which)\s+(?:keeps?|holds?|owns?|runs?|stores?|maintains?|"
               r"manages?)\b")
 _CONTRASTED = re.compile(r",\s*not\b")
+_OWN_RECORDS = re.compile(_THEIR_OWN, re.IGNORECASE)
 _STOPPED = re.compile(r"stopped|ceased", re.IGNORECASE)
 _VOCABULARY = re.compile(r"\b(?:vocabulary|glossary|terms|jargon|words?|(?:we|people) "
                          r"(?:say|call|write)|(?:is|are) called)\b"
@@ -292,6 +295,10 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                 head, *rest = _OWN_CLAUSE.split(scope, 1)
                 if rest and not _NEGATES.search(rest[0]):
                     scope = head
+                if _OWN_RECORDS.match(cue.group()):
+                    # "keep their own patient records and know what happened to a
+                    # casualty": what else they do is no thing of theirs
+                    scope = _ALSO_DOES.split(scope, 1)[0]
             elif cue.lastgroup == "ours":
                 scope = sentence[start:cue.start()].rsplit(":", 1)[-1]
             elif cue.lastgroup == "ended":
@@ -335,7 +342,7 @@ _OTHERS_HEAD = re.compile(r"\s*(?:what|things)\b[^.:\n]{0,60}\b(?:others|other b
 # bus stops ... and runs Brackenridge Bus Station", "owns ... and decides on referrals")
 _HOLDING = r"owns?|holds?|keeps?|maintains?|issues?|runs?|manages?|operates?"
 _DOING = (rf"{_HOLDING}|decides?|sets?|hears?|handles?|agrees?|pays?|checks?|sends?|"
-          r"collects?|inspects?|replaces?|repairs?")
+          r"collects?|inspects?|replaces?|repairs?|knows?|sees?|tells?")
 _HOLDS = re.compile(rf"\b(?:{_HOLDING})(?:\s+and\s+[a-z]+)?\b", re.IGNORECASE)
 _ALSO_DOES = re.compile(rf",?\s+and\s+(?:{_DOING})\b", re.IGNORECASE)
 _BEING_DONE = re.compile(r"\b(?:is|are|was|were|be|been)\s+$", re.IGNORECASE)  # "is run by"

@@ -203,6 +203,12 @@ def _stems(words: str) -> set[str]:
         ("We ship only within the UK (no exports, no Channel Islands).",
          "exports channel islands", "ship"),
         ("Terms we use: NCE (no-cost extension), GRN and PO.", "", "cost extension"),
+        # an aside saying who does it instead, listed, is no thing not done
+        ("We do no sea, cliff or cave rescue (HM Coastguard, the RNLI and the Devon Cave "
+         "Rescue Organisation do).", "sea cliff cave", "coastguard rnli devon organisation"),
+        # what else a body that keeps its own does is no thing of theirs
+        ("The ambulance trusts keep their own patient records and know what happened to a "
+         "casualty at hospital.", "patient records", "happened casualty hospital"),
     ],
 )  # fmt: skip
 def test_the_preamble_declares_what_the_organization_has_not(
