@@ -62,8 +62,9 @@ not in an aside: "(signatures stay with the scans)" are kept together), and "the
 British Transport Police keep their own crime records" and "our panel solicitors Lambert
 Rowe LLP, who keep the court files and bundles" (what comes after; from such a clause,
 only names of several words: "..., which holds the medical side of fitness tests" rules
-out no "side"). So is what is "employed", "enforced", "decided", "supplied", "funded",
-"handled", "processed" or "paid" by another: "whose kitchen staff are employed by them"
+out no "side", and "coaches keep their own private lesson diaries" no lesson). So is
+what is "employed", "enforced", "decided", "supplied", "funded", "handled", "processed"
+or "paid" by another: "whose kitchen staff are employed by them"
 rules out "kitchen staff", not "kitchen".
 
 In a paragraph that opens by saying it is about other bodies' things ("Things other
@@ -198,7 +199,9 @@ _VOCABULARY = re.compile(r"\b(?:vocabulary|glossary|terms|jargon|words?|(?:we|pe
                          r"|[\"“][^\"”]{1,40}[\"”][^.;:!?\"“]{0,40}?\b(?:is|are|means)\b",
                          re.IGNORECASE)  # fmt: skip
 _NAMED_ONLY = re.compile(r",\s*(?:who|which)\s|\b(?:employed|enforced|decided|supplied|"
-                         r"funded|handled|processed|paid)\s+by\b", re.IGNORECASE)  # fmt: skip
+                         r"funded|handled|processed|paid)\s+by\b"
+                         r"|\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b",
+                         re.IGNORECASE)  # fmt: skip
 # In the preamble, what stopped, said first, is had no more too: "Boarding for rabbits,
 # guinea pigs and other small animals stopped in April 2021" (not "(they ended in 2020)")
 _ENDED = (r"(?<!\bthey )(?<!\bit )(?<!\bwhich )(?<!\bthat )(?<!\bwho )"
