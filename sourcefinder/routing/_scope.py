@@ -192,6 +192,7 @@ _THEIR_OWN = (r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
               r"manages?)\b")
 _CONTRASTED = re.compile(r",\s*not\b")
 _OWN_RECORDS = re.compile(_THEIR_OWN, re.IGNORECASE)
+_ONLY_HAD = re.compile(r"[,;]\s*(?:but\s+)?only\b", re.IGNORECASE)
 _STOPPED = re.compile(r"stopped|ceased", re.IGNORECASE)
 _VOCABULARY = re.compile(r"\b(?:vocabulary|glossary|terms|jargon|words?|(?:we|people) "
                          r"(?:say|call|write)|(?:is|are) called)\b"
@@ -298,6 +299,8 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                 head, *rest = _OWN_CLAUSE.split(scope, 1)
                 if rest and not _NEGATES.search(rest[0]):
                     scope = head
+                # "no chips or fried food, only toasties, soup and cakes": what is had
+                scope = _ONLY_HAD.split(scope, 1)[0]
                 if _OWN_RECORDS.match(cue.group()):
                     # "keep their own patient records and know what happened to a
                     # casualty": what else they do is no thing of theirs

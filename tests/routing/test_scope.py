@@ -204,6 +204,11 @@ def _stems(words: str) -> set[str]:
         ("We ship only within the UK (no exports, no Channel Islands).",
          "exports channel islands", "ship"),
         ("Terms we use: NCE (no-cost extension), GRN and PO.", "", "cost extension"),
+        # what is had instead, after "only", is not negated
+        ("The cafe's deep fryer went in 2021: no chips or fried food, only toasties, soup, "
+         "cakes and drinks.", "chips fried", "toasties soup cakes drinks"),
+        ("We sell no cigarettes; only newspapers and sweets.", "cigarettes",
+         "newspapers sweets"),
         # an aside saying who does it instead, listed, is no thing not done
         ("We do no sea, cliff or cave rescue (HM Coastguard, the RNLI and the Devon Cave "
          "Rescue Organisation do).", "sea cliff cave", "coastguard rnli devon organisation"),
