@@ -866,7 +866,7 @@ def _as_count(text: str) -> str:
         n = int(m.group(2)) if m.group(2).isdigit() else _NUMBERS[m.group(2).lower()]
         return f"{n + 1} {m.group(1).lower()}s"
 
-    return _CURRENT_AND.sub(count, text) if "current" in text else text
+    return _CURRENT_AND.sub(count, text)
 
 
 def _kept_sentences(preamble: str) -> Iterator[str]:

@@ -916,12 +916,11 @@ class OfflineRouter:
         February" is not in the booking system, which matches it less well; "fridge
         temperatures from August 2018" are not in the licensing file when the kitchen's
         diaries start in 2021, nor in the old hotel system's archive)."""
-        best = adj.leader
+        best, wanted = adj.leader, set(q.qterms)
         if best is None or best not in q.out_of_period or (
-                lead in adj.old_period and (self._one_line(lead, best, set(q.qterms))
+                lead in adj.old_period and (self._one_line(lead, best, wanted)
                                             or confidence >= self.config.lapsed_other_below)):
             return False
-        wanted = set(q.qterms)
         return (best not in self._newer and self._periods.starts_after(best, q.period, wanted)) \
             or self._periods.lapsed(best, q.period, self._today or date.today(), wanted)
 
