@@ -121,6 +121,7 @@ from sourcefinder.routing._scope import (
     declared_absent_alone,
     declared_absent_names,
     declared_absent_phrases,
+    declared_undone,
     declared_unowned,
     denials,
     denied_terms,
@@ -183,6 +184,12 @@ def _move(full: list[Scored], evidence: list[float], at: int, to: int, why: str)
     del full[at]
     full.insert(to, lifted)
     evidence.insert(to, ev)
+
+
+# a verb asked to be done: "someone to teach them", "can we repair it", not "went off for
+# repair" or "auction houses"
+_DOING_VERB = re.compile(r"\b(?:to|can|could|will|would|should|must|we|you|they|i|please)\s+"
+                         r"([a-z]+)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -361,6 +368,10 @@ class OfflineRouter:
         self._absent = frozenset(t for t in declared_absent(index.preamble)
                                  if not self._lex.knows_a_form_of(t))  # fmt: skip
         self._absent_alone = declared_absent_alone(index.preamble) & self._absent
+        # what it says it does not do to a thing its cards have ("do not teach ringing")
+        self._undone = tuple((done, what, written) for done, what, written
+                             in declared_undone(index.preamble, cfg.undone_verb_min)
+                             if all(self._lex.knows_a_form_of(t) for t in what))
         # and the things of one word it says other bodies hold, that no card mentions
         self._held_alone = frozenset(t for t in held_alone(index.preamble)
                                      if not self._lex.knows_a_form_of(t)) - self._absent
@@ -561,6 +572,11 @@ class OfflineRouter:
                             self._absent_phrases.abbreviated(analysed.positive).items()
                             if not self._lex.knows_a_form_of(stem(short.lower())))  # fmt: skip
         absent += names_asked(analysed.positive, self._absent_names)
+        if self._undone:
+            said = set(terms(analysed.positive))
+            verbs = " ".join(m.group(1) for m in _DOING_VERB.finditer(analysed.positive))
+            doing = set(terms(verbs))
+            absent += tuple(w for done, what, w in self._undone if done & doing and what & said)
         absent += own_asked(analysed.positive, self._unowned, self._ours)
         theirs = theirs_asked(analysed.positive, self._ours, self._name_stems)
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,

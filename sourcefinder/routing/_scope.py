@@ -505,6 +505,38 @@ def held_alone(preamble: str) -> frozenset[str]:
                      for t in terms(words[0])) - _NOT_SUBJECTS  # fmt: skip
 
 
+def declared_undone(preamble: str, rare: float,
+                    ) -> Iterator[tuple[frozenset[str], frozenset[str], str]]:
+    """What the preamble says is not done to a thing: "We do not teach ringing", "do not
+    build, braze, paint or respray frames". A bell foundry has ringing everywhere in its
+    cards; what it does not do is teach it. Yields (the stems of the verbs at least
+    ``rare`` specific, the object's stems, as written), the object up to its first
+    stopword and of three words at most."""
+    for cue, items in _read(preamble):
+        if not _VERB_FIRST.search(cue) or _NAMED_ONLY.search(cue):
+            continue
+        verbs: list[str] = []
+        obj: list[str] = []
+        for item in items:
+            words = _single_words(item)
+            if _COMPOUND.search(item):
+                break  # "do not see or repair hospital-issued aids": whose aids matters
+            if words:
+                verbs.append(words[0])
+                if len(words) > 1:
+                    obj = words[1:]
+                    break
+        stems = phrase_stems(obj)
+        if None in stems:
+            obj = obj[: stems.index(None)]
+        obj = obj[:3]
+        done = frozenset(t for v in verbs if specificity(v.lower()) >= rare
+                         for t in terms(v)) - _NOT_SUBJECTS  # fmt: skip
+        what = frozenset(t for w in obj for t in terms(w)) - _NOT_SUBJECTS
+        if done and what:
+            yield done, what, " ".join([verbs[-1], *obj])
+
+
 def declared_absent_names(preamble: str) -> frozenset[str]:
     """The capitalized words, as written, inside a negation of the organization that end a
     name: "we do not use Microsoft Teams" -> {"Teams"}. A name may share its stem with a

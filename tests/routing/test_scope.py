@@ -14,6 +14,7 @@ from sourcefinder.routing._scope import (
     declared_absent_alone,
     declared_absent_names,
     declared_absent_phrases,
+    declared_undone,
     declared_unowned,
     denials,
     held_alone,
@@ -481,6 +482,31 @@ def test_a_thing_of_one_word_another_body_holds_is_a_nowhere() -> None:
         "Defence counsel wants the transcript of the hearing our interpreter attended.")
     assert asked.verdict != "nowhere" and not asked.ruled_out
     assert "archive" in [c.card_id for c in asked.candidates]
+
+
+FOUNDRY = ("What we do not do. We do not teach ringing: training a band is for the "
+           "ringers' guild. We do not see or repair hospital-issued aids.")
+BELLS = [
+    card("tower-jobs", "tower jobs: rehanging rings of bells, the ringing chamber, frames",
+         contains="ringing trials after a rehang; the tower captain's sign-off"),
+    card("tuning", "tuning records of each bell", contains="ringing pitch, partials"),
+]  # fmt: skip
+
+
+def test_what_is_not_done_to_a_thing_the_cards_have_is_a_nowhere() -> None:
+    """"We do not teach ringing": a bell foundry's cards are full of ringing, so the word
+    rules nothing out; a question asking for it to be taught is a nowhere. The verb must
+    be asked to be done ("someone to teach them"), and a thing whose kind is a compound
+    ("hospital-issued aids") is not any of its kind."""
+    assert list(declared_undone(FOUNDRY, RouterConfig().undone_verb_min)) == [
+        (frozenset({"teach"}), frozenset({"ring"}), "teach ringing")]
+    router = OfflineRouter(make_index(BELLS, FOUNDRY))
+    asked = router.rank("The new band needs someone to teach them ringing. Who can do it?")
+    assert asked.verdict == "nowhere"
+    assert asked.ruled_out == ("teach ringing",)
+    said = router.rank("Which tower jobs had ringing trials the guild teaches from?")
+    assert said.verdict != "nowhere" and not said.ruled_out
+    assert said.candidates[0].card_id == "tower-jobs"
 
 
 def test_a_preamble_read_again_reads_the_same() -> None:
