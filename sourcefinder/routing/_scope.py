@@ -252,6 +252,7 @@ RARE_VERB = 2.0  # "generate", "repair", "fluoridate": a verb this rare says wha
 _COMPOUND = re.compile(r"\S+-\S+")
 # ... but "e-scooters" and "x-rays" are kinds of one thing, named by their word
 _LETTER_PREFIXED = re.compile(r"(?<!\S)[^\W\d_]-([^\W\d_]{3,})(?=[^\w-]|$)")
+_ONLY = re.compile(r"(?<![\w-])([^\W\d_]{3,})-only(?![\w-])", re.IGNORECASE)
 _ALNUM = re.compile(r"[^\W_]+")
 _YEAR_WORD = re.compile(r"(?:19|20)\d\d")  # says when, never what
 # The negation's own words, the index's description of itself and the indefinite
@@ -421,8 +422,9 @@ def unprefixed(text: str) -> str:
 
 
 def _single_words(item: str) -> list[str]:
-    """The words of ``item`` that may be subjects alone: not the parts of a compound."""
-    return _WORD.findall(_COMPOUND.sub(" ", unprefixed(item)))
+    """The words of ``item`` that may be subjects alone: not the parts of a compound, but
+    what a compound says is all there is ("no rehearsal-only bookings": rehearsal)."""
+    return _WORD.findall(_COMPOUND.sub(" ", _ONLY.sub(r"\1", unprefixed(item))))
 
 
 def _before_verb(item: str) -> str:

@@ -201,6 +201,9 @@ def _stems(words: str) -> set[str]:
         # a kind of one thing named with a letter is that thing ("e-scooters")
         ("We do not sell or service e-scooters or x-rays.", "scooters rays",
          "sell service"),
+        # what a compound says is all there is: "rehearsal-only bookings" (not "in-house")
+        ("We have taken no rehearsal-only bookings since 2019 and no in-house work.",
+         "rehearsal bookings", "house"),
         # a "no" that opens an aside negates as one after a colon does; "no-cost" does not
         ("We ship only within the UK (no exports, no Channel Islands).",
          "exports channel islands", "ship"),
