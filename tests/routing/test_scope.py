@@ -201,6 +201,10 @@ def _stems(words: str) -> set[str]:
         # a kind of one thing named with a letter is that thing ("e-scooters")
         ("We do not sell or service e-scooters or x-rays.", "scooters rays",
          "sell service"),
+        # more verbs that negate what follows "no"
+        ("We release nothing, register no songs, collect no royalties and see no royalty "
+         "statements; we hire out no PA and let no rooms.", "songs royalties statements pa "
+         "rooms", "release register collect"),
         # what a compound says is all there is: "rehearsal-only bookings" (not "in-house")
         ("We have taken no rehearsal-only bookings since 2019 and no in-house work.",
          "rehearsal bookings", "house"),
