@@ -14,7 +14,8 @@ Narrow on purpose:
   none; "The farm shop and café closed" names the farm shop), and a question names it
   only with all of them; to whom or where it was is no part of the name ("Costume hire to
   the public stopped", "The farm shop at Holmwood closed") unless too little is left
-  without it ("The Dunmore to Ness passenger ferry");
+  without it ("The Dunmore to Ness passenger ferry"); a place named by one word and its
+  letter or number ("Studio C closed in 2016") is asked for by both, as written;
 - the question asks about now or later: a time it names starts after the closing ("What
   did the farm shop take over Christmas 2021?"), or it names none and says nothing of the
   past ("A GP wants to refer a patient onto the
@@ -55,6 +56,8 @@ _STOPPED_THING = re.compile(
     r"(?:\b[Ww]e|,\s+and)\s+(?:stopped|ceased|discontinued)\s+(?![a-z]+ing\s+(?!and\b|or\b))"
     r"([^.;:,!?]{2,60}?)\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
 )
+# a place named by a word and its letter or number: "Studio C", "Ward 7" (not a year)
+_DESIGNATED = re.compile(r"\b[A-Za-z]{3,}\s+(?:[A-Z]|\d{1,2})\s*$")
 _AND = re.compile(r"\s+and\s+(?:other\s+)?")
 _TO_WHOM = re.compile(r"\s(?:to|for|at|from|with|by)\s")
 _AT_PLACE = re.compile(r"\s(?:at|in)\s")
@@ -79,6 +82,8 @@ class Closed:
     written: str
     near: bool = False
     alone: bool = False  # named by one word: a closing only where no source names it
+    # named by a word and its letter or number ("Studio C", "Ward 7"): asked as written
+    designated: str = ""
 
 
 def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
@@ -113,6 +118,9 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
             alone = set(terms(_AT_PLACE.split(named, 1)[0])) - _NOT_NAMING
             if m.re is not _STOPPED and len(alone) == 1:
                 out.append(Closed(frozenset(alone), when.end, written, alone=True))
+                if mark := _DESIGNATED.search(_AT_PLACE.split(named, 1)[0]):
+                    out.append(Closed(frozenset(alone), when.end, written,
+                                      designated=mark.group()))  # fmt: skip
             subject = [t for t in terms(named) if t not in _NOT_NAMING][-_MAX_WORDS:]
             if len(set(subject)) >= _MIN_WORDS:
                 out.append(Closed(frozenset(subject), when.end, written, m.re is _STOPPED))
@@ -127,7 +135,14 @@ def closed_asked(closed: tuple[Closed, ...], wanted: set[str], asked: Period | N
         return ()
     return tuple(c.written for c in closed if c.subject <= wanted
                  and (not c.near or _together(c.subject, question))
+                 and (not c.designated or designates(c.designated, question))
                  and (asked is None or asked.start > c.on))  # fmt: skip
+
+
+def designates(designated: str, question: str) -> bool:
+    """Whether ``question`` names ``designated`` ("Studio C") with its mark as written."""
+    word, mark = designated.split()
+    return re.search(rf"(?i:\b{re.escape(word)})\s+{re.escape(mark)}\b", question) is not None
 
 
 def _together(subject: frozenset[str], question: str) -> bool:

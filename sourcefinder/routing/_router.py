@@ -77,7 +77,7 @@ from typing import Protocol
 import numpy as np
 
 from sourcefinder.index.model import Card, Index
-from sourcefinder.routing._closed import closed_asked, declared_closed
+from sourcefinder.routing._closed import closed_asked, declared_closed, designates
 from sourcefinder.routing._compounds import Compounds
 from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
@@ -355,8 +355,13 @@ class OfflineRouter:
         # from the organization itself
         self._unkept = tuple(u for u in declared_unkept(index.preamble)
                              if not u.subject <= self._ours)  # fmt: skip
+        # (a place named alone or by its letter, "Studio C", is closed only where no card
+        # names it: "Studio C is now the gear store")
         self._closed = tuple(c for c in declared_closed(index.preamble, today or date.today())
-                             if not c.alone or not self._names_any(c.subject))
+                             if (not c.alone or not self._names_any(c.subject))
+                             and not (c.designated and any(
+                                 designates(c.designated, t)
+                                 for t in self._texts_with(tuple(c.subject)))))  # fmt: skip
         self._name_stems = frozenset().union(*self._names)
         # a retention as written -> the cards it is said of by name
         self._named_in: dict[str, set[int]] = {}

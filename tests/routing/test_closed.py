@@ -158,6 +158,26 @@ def test_a_place_named_by_one_word_is_closed_only_where_no_source_names_it() -> 
     assert menu.closed == () and menu.full[0].card_id == "cafe"
 
 
+def test_a_place_named_by_its_letter_is_closed_where_asked_by_it() -> None:
+    """"Studio C closed in 2016": "studio" alone names every studio, so a question must
+    name Studio C, letter and all; and a card that names it ("Studio C is now the gear
+    store") answers for it."""
+    preamble = "Acme Sound has two studios, A and B. Studio C closed in 2016."
+    cards = [card("bookings", "studio bookings: sessions in Studio A and Studio B, "
+                  "overdubs, holds and deposits"),
+             card("vault", "session files by studio and client")]  # fmt: skip
+    router = OfflineRouter(make_index(cards, preamble), today=TODAY)
+    asked = router.rank("Can I book Studio C for an overdub session on Wednesday?")
+    assert asked.verdict == "nowhere"
+    assert asked.closed == ("Studio C closed in 2016",)
+    for other in ("Can I book Studio B for an overdub session on Wednesday?",
+                  "Can I book a studio for an overdub session? See you then."):
+        assert router.rank(other).closed == ()
+    store = [*cards, card("gear", "the gear store in Studio C: racks and spares")]
+    named = OfflineRouter(make_index(store, preamble), today=TODAY)
+    assert named.rank("Can I book Studio C for an overdub session on Wednesday?").closed == ()
+
+
 def test_a_long_hostile_preamble_is_read_in_linear_time() -> None:
     preamble = "The Cardiff studio closed in June 2019. " * 20_000 + "A" * 100_000
     assert len(declared_closed(preamble, TODAY)) == 20_000
