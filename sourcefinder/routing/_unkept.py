@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from sourcefinder.routing._period import LISTEN_WORDS
 from sourcefinder.routing._priors import years_in
+from sourcefinder.routing._rarity import specificity
 from sourcefinder.routing._text import BRACKETED, ends_marked, terms
 
 # "are never kept", "were not copied or kept", "is never stored", "are not tracked"
@@ -84,11 +85,12 @@ class Unkept:
 
 # What a thing that has ended left nothing of: "its support tickets, call recordings and
 # network records were not kept", "her logs and maintenance history went with her" (a ship
-# sold), "(we) kept none of its records", "nothing from it was kept". Whose it is was
-# named before, in the same sentence.
+# sold), "their recordings were deleted", "(we) kept none of its records", "nothing from it
+# was kept". Whose it is was named before, in the same sentence.
 _ITS_NOT_KEPT = re.compile(r"\b(?:its|their|her|his)\s+([^.;:!?()]{3,120}?)\s+(?:(?:was|were)\s+"
-                           r"not\s+(?:kept|migrated|carried\s+over)|went\s+with\s+(?:it|her|him|"
-                           r"them|the\s+[\w-]+))\b", re.IGNORECASE)  # fmt: skip
+                           r"(?:not\s+(?:kept|migrated|carried\s+over)|deleted|destroyed|"
+                           r"shredded|wiped)|went\s+with\s+(?:it|her|him|them|the\s+[\w-]+))\b",
+                           re.IGNORECASE)  # fmt: skip
 _NONE_OF_ITS = re.compile(r"\b(?:kept|keep|keeps|hold|holds|held)\s+none\s+of\s+(?:its|their)\s+"
                           r"records\b|\bnothing\s+(?:from|of)\s+(?:it|them)\s+(?:was|were)\s+kept\b",
                           re.IGNORECASE)  # fmt: skip
@@ -101,6 +103,7 @@ _MONTHS = frozenset(m.lower() for m in calendar.month_name if m)
 _OPENING = re.compile(r"\s*([^,;]{3,80}?)\s+(?:was|were|is|are|has|have)\b")
 _ITEMS = re.compile(r",|\band\b|\bor\b", re.IGNORECASE)
 _HEAD_WORDS = 3  # "the visitor audio-guide app" is named by "the audio guide app"
+_COMMON_OPENING = 1.5  # "Online", "Local", "Main" open a sentence, not a name
 
 
 def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
@@ -213,6 +216,9 @@ def _owners(before: str) -> list[list[str]]:
     out = []
     for name in listed:
         words = [w for w in name.group().split() if not (w.isupper() and len(w) <= 3)]
+        if name.start() == opening and len(words) > 1 \
+                and specificity(words[0].lower()) < _COMMON_OPENING:  # fmt: skip
+            words = words[1:]  # "Online Zoom classes ...": capitalized to open the sentence
         out.append([t for t in terms(" ".join(words)) if t not in _NOT_NAMING])
     return out
 

@@ -141,6 +141,12 @@ def test_a_question_for_what_is_never_kept_is_a_nowhere_that_says_why() -> None:
         ("Two homes (Ashgrove Court and The Beeches) were sold to Larchfield on "
          "2022-07-01, and their care records went with the homes to the buyer.",
          ["Ashgrove Court care records", "Beeches care records"]),
+        # what was deleted or destroyed with it; a common word opening the sentence is
+        # capitalized there, not part of the name
+        ("Online Zoom classes ran during lockdown and ended in July 2021; their recordings "
+         "were deleted.", ["Zoom recordings"]),
+        ("Local Harbour Radio closed in 2019 and its tapes were destroyed.",
+         ["Harbour Radio tapes"]),
         # no name to say whose: nothing read
         ("Agency workers are paid by their agency, and we hold none of their records.", []),
         ("Our old intranet was closed and its pages were not kept.", []),
