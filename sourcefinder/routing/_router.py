@@ -190,6 +190,10 @@ def _move(full: list[Scored], evidence: list[float], at: int, to: int, why: str)
 # repair" or "auction houses"
 _DOING_VERB = re.compile(r"\b(?:to|can|could|will|would|should|must|we|you|they|i|please)\s+"
                          r"([a-z]+)\b", re.IGNORECASE)
+# what the asker does is what the organization would: "wants to buy trees from us" asks it
+# to sell them
+_CONVERSE = {stem(a): stem(b) for a, b in (("buy", "sell"), ("borrow", "lend"),
+                                           ("learn", "teach"))}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -581,7 +585,8 @@ class OfflineRouter:
             said = set(terms(analysed.positive))
             verbs = " ".join(m.group(1) for m in _DOING_VERB.finditer(analysed.positive))
             doing = set(terms(verbs))
-            absent += tuple(w for done, what, w in self._undone if done & doing and what & said)
+            doing |= {_CONVERSE[t] for t in doing if t in _CONVERSE}
+            absent += tuple(w for done, what, w in self._undone if done & doing and what <= said)
         absent += own_asked(analysed.positive, self._unowned, self._ours)
         theirs = theirs_asked(analysed.positive, self._ours, self._name_stems)
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,

@@ -535,7 +535,7 @@ def declared_undone(preamble: str, rare: float,
             obj = obj[: stems.index(None)]
         obj = obj[:3]
         done = frozenset(t for v in verbs if specificity(v.lower()) >= rare
-                         for t in terms(v)) - _NOT_SUBJECTS  # fmt: skip
+                         for t in terms(v))  # fmt: skip
         what = frozenset(t for w in obj for t in terms(w)) - _NOT_SUBJECTS
         if done and what:
             yield done, what, " ".join([verbs[-1], *obj])

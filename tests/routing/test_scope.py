@@ -516,6 +516,21 @@ def test_what_is_not_done_to_a_thing_the_cards_have_is_a_nowhere() -> None:
     assert said.candidates[0].card_id == "tower-jobs"
 
 
+def test_what_is_not_sold_is_not_bought_from_us() -> None:
+    """"We never sell trees": a friend who wants to buy trees from us asks us to sell
+    them; the object must be asked whole ("sell cider online" is not "sell cider")."""
+    preamble = "We never sell trees or rootstocks. We do not sell cider online."
+    cards = [card("tree-register", "tree register: every tree, its variety and row"),
+             card("licences", "licences: the hours we may sell cider from the barn",
+                  contains="premises licence, cider sales")]  # fmt: skip
+    router = OfflineRouter(make_index(cards, preamble))
+    asked = router.rank("A friend wants to buy two of our trees for her garden. Price?")
+    assert asked.verdict == "nowhere" and asked.ruled_out == ("sell trees",)
+    hours = router.rank("What hours are we allowed to sell cider from the barn?")
+    assert hours.verdict != "nowhere" and not hours.ruled_out
+    assert hours.candidates[0].card_id == "licences"
+
+
 def test_a_preamble_read_again_reads_the_same() -> None:
     """The negations are read once a preamble and kept: reading the phrases edits its
     own copy of each list ("never see or store": the verbs go), not the one kept."""
