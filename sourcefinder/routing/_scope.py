@@ -744,6 +744,8 @@ def own_asked(question: str, heads: frozenset[str], ours: frozenset[str]) -> tup
             continue
         if (word, low[k - 1] if k else "") in (("own", "our"), ("own", "its"), ("house", "in")):
             start = k - 1  # "our own", "in-house"
+        elif word == "our" and (k + 1 == len(low) or low[k + 1] != "own"):
+            start = k  # "which of our lorries", where "we own no lorries"
         elif (words[k][:1].isupper() or (k and low[k - 1] == "the")) \
                 and set(terms(word)) & ours:  # fmt: skip
             start = k  # "Calloway", "the hospice"

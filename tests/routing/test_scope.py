@@ -647,6 +647,8 @@ def test_a_question_asks_for_the_organizations_own() -> None:
     assert own_asked("When is the rent review on the labs we own?", heads, ours) == (
         "labs we own",)
     assert own_asked("the engineers that we own vans for", heads, ours) == ()  # not theirs
+    # "ours" says it as well as "our own": "which of our labs is free on Thursday"
+    assert own_asked("Which of our labs is free on Thursday?", heads, ours) == ("our labs",)
     # the thing itself, whoever's it is, or the organization's own something else
     assert own_asked("Which pharmacy supplies our drugs?", heads, ours) == ()
     assert own_asked("our own rota for the lab", heads, ours) == ()  # too far
