@@ -186,9 +186,11 @@ def _move(full: list[Scored], evidence: list[float], at: int, to: int, why: str)
     evidence.insert(to, ev)
 
 
-# a verb asked to be done: "someone to teach them", "can we repair it", not "went off for
-# repair" or "auction houses"
+# a verb asked to be done: "someone to teach them", "can we repair it", "could the crew
+# fit", not "went off for repair" or "auction houses"
 _DOING_VERB = re.compile(r"\b(?:to|can|could|will|would|should|must|we|you|they|i|please)\s+"
+                         # "could the workshop make", "can someone teach"
+                         r"(?:(?:the|a|our|your)\s+[a-z]+\s+|(?:someone|somebody|anyone)\s+)?"
                          r"([a-z]+)\b", re.IGNORECASE)
 # what the asker does is what the organization would: "wants to buy trees from us" asks it
 # to sell them

@@ -531,14 +531,16 @@ def declared_undone(preamble: str, rare: float,
                     obj = words[1:]
                     break
         stems = phrase_stems(obj)
-        if None in stems:
-            obj = obj[: stems.index(None)]
-        obj = obj[:3]
+        cut = stems.index(None) if None in stems else len(obj)
+        # "do not write valuations for divorce": the first word of what the thing is for
+        # names it too
+        after = next((w for w, t in zip(obj[cut:], stems[cut:], strict=True) if t), None)
+        said = obj[: min(cut, 3)] + ([after] if after else [])
         done = frozenset(t for v in verbs if specificity(v.lower()) >= rare
                          for t in terms(v))  # fmt: skip
-        what = frozenset(t for w in obj for t in terms(w)) - _NOT_SUBJECTS
-        if done and what:
-            yield done, what, " ".join([verbs[-1], *obj])
+        what = frozenset(t for w in said for t in terms(w)) - _NOT_SUBJECTS
+        if done and cut and what:
+            yield done, what, " ".join([verbs[-1], *said])
 
 
 def declared_absent_names(preamble: str) -> frozenset[str]:

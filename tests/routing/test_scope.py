@@ -511,6 +511,9 @@ def test_what_is_not_done_to_a_thing_the_cards_have_is_a_nowhere() -> None:
     asked = router.rank("The new band needs someone to teach them ringing. Who can do it?")
     assert asked.verdict == "nowhere"
     assert asked.ruled_out == ("teach ringing",)
+    for asked_so in ("Could someone teach the new band ringing on Tuesday nights?",
+                     "Could the foreman teach our new band ringing on Tuesdays?"):
+        assert router.rank(asked_so).ruled_out == ("teach ringing",)
     said = router.rank("Which tower jobs had ringing trials the guild teaches from?")
     assert said.verdict != "nowhere" and not said.ruled_out
     assert said.candidates[0].card_id == "tower-jobs"
@@ -526,6 +529,10 @@ def test_what_is_not_sold_is_not_bought_from_us() -> None:
     router = OfflineRouter(make_index(cards, preamble))
     asked = router.rank("A friend wants to buy two of our trees for her garden. Price?")
     assert asked.verdict == "nowhere" and asked.ruled_out == ("sell trees",)
+    # what the thing is for names it too: "write valuations for divorce"
+    assert [what for _, what, _ in declared_undone(
+        "We do not write valuations for divorce or court cases.", 1.0)] == [
+        frozenset({"valuat", "divorc"})]
     hours = router.rank("What hours are we allowed to sell cider from the barn?")
     assert hours.verdict != "nowhere" and not hours.ruled_out
     assert hours.candidates[0].card_id == "licences"
