@@ -326,7 +326,9 @@ _CARD_RANGE = re.compile(
 _GONE = re.compile(
     r"\)?(?:\s+[\w-]+){0,2}?\s+(?:(?:was|were|has\s+been|have\s+been)\s+(?:not\s+kept|not\s+"
     r"migrated|purged|deleted|destroyed|lost|discarded|dropped|removed|deposited|transferred|"
-    r"handed\s+over|given)|went\s+to)\b",
+    r"handed\s+over|given)|went\s+to"
+    # "forms from 2011 to 2015 are on paper in the records store" (on a scanned source)
+    r"|(?:is|are|was|were)\s+(?:still\s+)?(?:on\s+paper|in\s+(?:archive\s+)?boxes))\b",
     re.IGNORECASE,
 )
 _CARD_NOTHING = re.compile(

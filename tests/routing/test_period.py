@@ -250,6 +250,11 @@ def test_a_span_said_to_be_gone_is_not_held() -> None:
     deposited = coverage(_card("parish papers since 1990", "", (
         "registers from 1850 to 1989 were deposited with the Record Office",)))
     assert deposited.start == date(1990, 1, 1)
+    # or said to be on paper, in boxes, while this source is scanned
+    scans = coverage(_card("scanned cremation forms since 2016", "", (
+        "forms from 2011 to 2015 are on paper in the records store",
+        "registers from 1990 to 2010 are in archive boxes")))
+    assert (scans.start, scans.end, scans.part_ends) == (date(2016, 1, 1), None, ())
 
 
 def test_nothing_older_than_a_year_is_a_start() -> None:
