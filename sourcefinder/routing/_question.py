@@ -102,8 +102,9 @@ _TURN = re.compile(
 # isn't there"), what follows ("doesn't cover the cut I need: by feeder") is the need.
 _FAILED = re.compile(
     r"\bfound nothing\b|\bnothing (?:in )?there\b|\b(?:is|was|are|were)(?:n't| not) "
-    r"(?:there|in there)\b|\b(?:do|does|did)(?:n't| not) (?:cover|have the|have any|have it|"
-    r"mention)\b",
+    # (not a person away: "if the owner isn't there to hold the horse")
+    r"(?:there|in there)\b(?!\s+to\b)"
+    r"|\b(?:do|does|did)(?:n't| not) (?:cover|have the|have any|have it|mention)\b",
     re.IGNORECASE,
 )
 # A named source that says too little: "The Safety Rules don't say when ...", "VegLink
