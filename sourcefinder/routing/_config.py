@@ -222,6 +222,11 @@ class RouterConfig:
     # 3.0 +32 -13. Overruling words said alone too ("does not sell gas") at 0.85
     # confidence: +12 -2.
     absent_common_below: float = 2.5
+    # ... and one said alone too ("we do not host weddings") overrules none but a first
+    # card at least this sure ("I've got a wedding" for a shift swap, with the rota first
+    # at 0.9). 144 organizations, default configuration: 0.85 and 0.9, +4 -0 answers
+    # right; 0.75, +10 -4 ("wedding ceremony in the Grandstand Suite" answered).
+    absent_alone_overruled_at: float = 0.85
     # A thing of one word another body holds ("Courts own the hearing record, transcripts
     # and outcomes") rules a question out only when the question's word is at least this
     # specific: "fines" are the council's, "I can see the job fine". 119 organizations,

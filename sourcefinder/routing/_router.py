@@ -268,6 +268,7 @@ class _Question:
     period: Period | None = None  # the time the question asks about
     absent: tuple[str, ...] = ()  # its words the preamble says the organization has not
     common_absent: tuple[str, ...] = ()  # those common and said only in a longer thing
+    common_alone: tuple[str, ...] = ()  # those common and said alone too
     keys: dict[int, str] = field(default_factory=dict)  # card -> a key of the asked shape
     expired: tuple[str, ...] = ()  # the preamble's retentions the time asked is past
     theirs: tuple[str, ...] = ()  # the bodies whose own records it asks for ("Openreach's own")
@@ -574,9 +575,9 @@ class OfflineRouter:
                 and specificity(w.lower()) >= self.config.held_alone_min)
         )) if self._absent or self._held_alone else ()  # fmt: skip
         # of those, the common words the preamble says only as part of a longer thing
-        common = tuple(w for w in absent
-                       if specificity(w.lower()) < self.config.absent_common_below
-                       and not self._absent_alone.intersection(terms(w)))  # fmt: skip
+        everyday = [w for w in absent if specificity(w.lower()) < self.config.absent_common_below]
+        common = tuple(w for w in everyday if not self._absent_alone.intersection(terms(w)))
+        common_alone = tuple(w for w in everyday if w not in common)
         if self._absent_phrases:
             absent += tuple(self._absent_phrases.found_in(analysed.positive).values())
             absent += tuple(name for short, name in
@@ -599,7 +600,8 @@ class OfflineRouter:
                          unkept=unkept_asked(self._unkept, set(qterms)),
                          closed=closed_asked(self._closed, set(qterms), asked,
                                              analysed.positive),
-                         dismissed=frozenset(by_name), common_absent=common)  # fmt: skip
+                         dismissed=frozenset(by_name), common_absent=common,
+                         common_alone=common_alone)  # fmt: skip
 
     def _unwritten(self, names: frozenset[str]) -> frozenset[str]:
         """The ``names`` no card writes as such (case and all), though a card has a word
@@ -897,8 +899,10 @@ class OfflineRouter:
         theirs = q.theirs if self._cards[lead].scope != "external" else ()
         denied: tuple[str, ...] = ()
         floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)  # of the candidates
-        if q.absent and first.confidence >= cfg.confident_at \
-                and set(q.absent) <= set(q.common_absent):  # fmt: skip
+        if q.absent and ((first.confidence >= cfg.confident_at
+                          and set(q.absent) <= set(q.common_absent))
+                         or (first.confidence >= cfg.absent_alone_overruled_at
+                             and set(q.absent) <= {*q.common_absent, *q.common_alone})):
             q.absent = ()  # common words in another sense: the sources answer it
         if first.pinned:
             verdict = "confident"

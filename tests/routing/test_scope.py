@@ -251,12 +251,11 @@ def _index(preamble: str) -> Index:
 
 def test_a_question_about_what_the_organization_has_not_is_a_nowhere() -> None:
     router = OfflineRouter(_index(PREAMBLE))
-    gas = router.rank("Can we connect gas to a new build with the electricity connection?")
+    gas = router.rank("new gas connection for the plant")
     assert gas.verdict == "nowhere"
     assert gas.ruled_out == ("gas",)
     plain = OfflineRouter(_index(PREAMBLE), config=RouterConfig(absent_is_nowhere=False))
-    assert plain.rank("Can we connect gas to a new build with the electricity "
-                      "connection?").verdict != "nowhere"  # fmt: skip
+    assert plain.rank("new gas connection for the plant").verdict != "nowhere"
     silent = OfflineRouter(_index("Gridco distributes electricity to homes."))
     assert silent.rank("Can we connect gas to a new build?").ruled_out == ()
 
@@ -796,11 +795,30 @@ SALON = [
 ]  # fmt: skip
 
 
+def test_a_common_word_said_alone_overrules_only_a_very_sure_source() -> None:
+    """"We do not host weddings" says the word alone: a shift swap for a wedding, with
+    the rota sure of itself, is the rota's; asked to host one, or unsure, "nowhere"."""
+    shop = [card("staff-rota", "staff rota: who works which shift, shift swaps and holidays",
+                 contains="Saturday shifts, swap requests, cover"),
+            card("events", "events diary: tastings and tours", contains="tours, tastings")]
+    said = "We run a salt shop. We do not host weddings."
+    router = OfflineRouter(make_index(shop, said))
+    swap = router.rank("Can I swap my Saturday shift on the staff rota with someone? I've "
+                       "got a wedding.")  # fmt: skip
+    assert swap.verdict == "confident" and swap.ruled_out == ()
+    assert swap.candidates[0].card_id == "staff-rota"
+    assert router.rank("Can we host a wedding here next June?").ruled_out == ("wedding",)
+    never = OfflineRouter(make_index(shop, said), config=RouterConfig(
+        absent_alone_overruled_at=1.01))
+    assert never.rank("Can I swap my Saturday shift on the staff rota with someone? I've "
+                      "got a wedding.").verdict == "nowhere"
+
+
 def test_a_common_word_in_another_sense_does_not_overrule_a_confident_source() -> None:
     """"We have not fitted hair extensions" says nothing of fitting a late client in when
     a source answers the rest confidently; a rare word of the negation still rules out,
     and so does the common one when no source is that sure, or when the preamble says it
-    alone ("does not sell gas": the connection card is confident, the answer "nowhere")."""
+    alone ("does not sell gas") and no source is very sure (see the test above)."""
     assert declared_absent_alone("We have not fitted hair extensions since 2021.") == set()
     assert declared_absent_alone("It does not sell gas or broadband. We never sell plans "
                                  "by cold calling.") == _stems("gas broadband")  # fmt: skip
