@@ -881,14 +881,24 @@ _UNTIL = re.compile(r"\b(?:was|were)\b.*\buntil\s+(?:[A-Z][a-z]+\s+)?(?:19|20)\d
                     re.DOTALL)  # fmt: skip
 
 
+# what a change of system left behind is no denial: "People who had already left were not
+# moved", "Earlier invoices were not migrated"
+_NOT_MOVED = re.compile(r"\b(?:is|are|was|were)\s+not\s+(?:moved|migrated|copied|carried\s+"
+                        r"over|transferred|imported|typed\s+up|scanned|converted)\b",
+                        re.IGNORECASE)  # fmt: skip
+
+
 def denials(preamble: str) -> tuple[str, ...]:
     """The preamble's sentences that say what the organization does not do or have, or
     what is someone else's, as written (each on one line, without its last mark); not a
     heading ("What we do not do.") or a clause left alone ("the history did not"), which
-    name fewer than two things, nor what was someone else's until a date (history)."""
+    name fewer than two things, nor what was someone else's until a date (history), nor
+    what a change of system left behind (its only negation "were not moved")."""
     return tuple(" ".join(s.split()).rstrip(".;!?") for s in _STATEMENT.split(preamble)
                  if _BOUNDARY.search(s) and len(set(terms(s))) >= 2
-                 and not (_UNTIL.search(s) and not _any_negation(s)))  # fmt: skip
+                 and not (_UNTIL.search(s) and not _any_negation(s))
+                 and not (_NOT_MOVED.search(s)
+                          and len([m for m in _BOUNDARY.finditer(s) if m.group("neg")]) == 1))
 
 
 def denied_terms(sentence: str) -> frozenset[str]:

@@ -782,6 +782,10 @@ def test_the_preamble_says_what_the_organization_does_not_do_in_sentences() -> N
                "groups staff used until March 2023 were never archived.")  # fmt: skip
     assert denials(history) == ("The WhatsApp groups staff used until March 2023 were "
                                 "never archived",)  # fmt: skip
+    # what a change of system left behind is no denial, unless the sentence denies more
+    moved = ("Members moved to OSM in 2023. People who had already left were not moved. "
+             "Old invoices were not migrated and we do not sell tents.")  # fmt: skip
+    assert denials(moved) == ("Old invoices were not migrated and we do not sell tents",)
 
 
 SALON = [
