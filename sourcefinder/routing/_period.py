@@ -343,6 +343,11 @@ _CARD_OR_EARLIER = re.compile(
     rf"((?:\s+[\w'-]+){{1,5}}?))?\s+(?:in|from)\s+({_YEAR})\s+or\s+(?:earlier|before)\b",
     re.IGNORECASE,
 )
+# "2019 and earlier are gone": held from the year after
+_CARD_GONE_UP_TO = re.compile(
+    rf"\b({_YEAR})\s+(?:and|or)\s+(?:earlier|before)\s+(?:is|are|was|were|has\s+been|have\s+"
+    rf"been)\s+(?:gone|lost|destroyed|shredded|deleted|purged)\b", re.IGNORECASE,
+)
 _CARD_STARTS = re.compile(
     rf"\b(?:starts?|begins?|goes\s+back\s+to|back\s+to)\s+(?:in\s+)?{_DATE}\b", re.IGNORECASE
 )
@@ -530,6 +535,8 @@ def coverage(card: Card) -> Coverage:
         for m in _CARD_OR_EARLIER.finditer(text):
             said = frozenset(terms(m.group(1) or "")) - _NOT_SUBJECT_TERMS
             starts.append((said, date(int(m.group(2)) + 1, 1, 1)))
+        for m in _CARD_GONE_UP_TO.finditer(text):
+            starts.append((none, date(int(m.group(1)) + 1, 1, 1)))
         for pattern in (_CARD_NOTHING, _CARD_STARTS):
             for m in pattern.finditer(text):
                 starts.append((none, _date(*m.group(1, 2, 3, 4), end=False)))

@@ -257,6 +257,16 @@ def test_a_span_said_to_be_gone_is_not_held() -> None:
     assert (scans.start, scans.end, scans.part_ends) == (date(2016, 1, 1), None, ())
 
 
+def test_years_said_gone_up_to_one_start_a_cards_span() -> None:
+    """"2019 and earlier are gone": the card holds from 2020."""
+    gone = coverage(_card("paper pool test sheets in box files", "",
+                          ("2019 and earlier are gone",)))
+    assert gone.start == date(2020, 1, 1)
+    kept = coverage(_card("paper pool test sheets in box files", "",
+                          ("2019 and earlier are in the loft",)))
+    assert kept.start is None
+
+
 def test_nothing_older_than_a_year_is_a_start() -> None:
     """"holds nothing older than 1998" says where a card's span begins."""
     cov = coverage(_card("callout log", "callouts and hours", ("the team holds nothing older "
