@@ -515,7 +515,8 @@ def declared_undone(preamble: str, rare: float,
     build, braze, paint or respray frames". A bell foundry has ringing everywhere in its
     cards; what it does not do is teach it. Yields (the stems of the verbs at least
     ``rare`` specific, the object's stems, as written), the object up to its first
-    stopword and of three words at most."""
+    stopword and of three words at most, with the first word of what follows that
+    stopword ("write valuations for divorce": valuations, divorce)."""
     for cue, items in _read(preamble):
         if not _VERB_FIRST.search(cue) or _NAMED_ONLY.search(cue):
             continue
@@ -725,8 +726,8 @@ def _listed_before_own(items: list[str]) -> set[str]:
 
 def own_asked(question: str, heads: frozenset[str], ours: frozenset[str]) -> tuple[str, ...]:
     """What ``question`` asks of the organization's own that it has none of (``heads``,
-    from ``declared_unowned``): "our own lab", "in-house transcription", "the pubs we
-    own", "the Calloway app", "the hospice pharmacy" (``ours``: the stems of the
+    from ``declared_unowned``): "our own lab", "our labs", "in-house transcription", "the
+    pubs we own", "the Calloway app", "the hospice pharmacy" (``ours``: the stems of the
     organization's name)."""
     if not heads:
         return ()
