@@ -585,7 +585,7 @@ class OfflineRouter:
                             if not self._lex.knows_a_form_of(stem(short.lower())))  # fmt: skip
         absent += names_asked(analysed.positive, self._absent_names)
         if self._undone:
-            said = set(terms(analysed.positive))
+            said = set(qterms)  # the question's stems, read once above
             verbs = " ".join(m.group(1) for m in _DOING_VERB.finditer(analysed.positive))
             doing = set(terms(verbs))
             doing |= {_CONVERSE[t] for t in doing if t in _CONVERSE}
