@@ -56,6 +56,14 @@ _STOPPED_THING = re.compile(
     r"(?:\b[Ww]e|,\s+and)\s+(?:stopped|ceased|discontinued)\s+(?![a-z]+ing\s+(?!and\b|or\b))"
     r"([^.;:,!?]{2,60}?)\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
 )
+# "We sold gift vouchers until 2022 and stopped", "We ran the community bus route 84
+# until 2024-03-29, when the county's funding ended": done until then and no more (not
+# "We used Sage until 2023, when ...", a system that was replaced)
+_UNTIL = re.compile(
+    r"\b[Ww]e\s+(?:(?!used\b|stored\b)[a-z]+ed|sold|ran|gave|took|made|did|lent|sent|taught)"
+    r"\s+([^.;:,!?]{2,60}?)\s+until\s+([^.;,!?]{4,30}?)"
+    r"(?:\s+and\s+(?:then\s+)?stopped\b|,\s+when\b)",
+)
 # a place named by a word and its letter or number: "Studio C", "Ward 7" (not a year)
 _DESIGNATED = re.compile(r"\b[A-Za-z]{3,}\s+(?:[A-Z]|\d{1,2})\s*$")
 _AND = re.compile(r"\s+and\s+(?:other\s+)?")
@@ -91,7 +99,7 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
     out: list[Closed] = []
     text = " ".join(BRACKETED.sub(" ", preamble).split())
     for m in [*_CLOSED.finditer(text), *_STOPPED.finditer(text),
-              *_STOPPED_THING.finditer(text)]:
+              *_STOPPED_THING.finditer(text), *_UNTIL.finditer(text)]:
         when = asked_period(f"in {m.group(m.re.groups)}", today)
         year = _YEAR.search(m.group(m.re.groups))
         if when is None or not year:
@@ -123,7 +131,8 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
                                       designated=mark.group()))  # fmt: skip
             subject = [t for t in terms(named) if t not in _NOT_NAMING][-_MAX_WORDS:]
             if len(set(subject)) >= _MIN_WORDS:
-                out.append(Closed(frozenset(subject), when.end, written, m.re is _STOPPED))
+                out.append(Closed(frozenset(subject), when.end, written,
+                                  m.re is _STOPPED or m.re is _UNTIL))
     return tuple(out)
 
 

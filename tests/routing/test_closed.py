@@ -178,9 +178,31 @@ def test_a_place_named_by_its_letter_is_closed_where_asked_by_it() -> None:
     assert named.rank("Can I book Studio C for an overdub session on Wednesday?").closed == ()
 
 
+def test_what_was_done_until_a_time_and_stopped_is_closed_since() -> None:
+    """"We sold gift vouchers until 2022 and stopped": a voucher asked for now has nowhere
+    to be issued from; a system used until a time was replaced, not stopped."""
+    until = declared_closed("We sold gift vouchers until 2022 and stopped; the last ones "
+                            "expired in 2023. We ran the Friday minibus until 2024-03-29, "
+                            "when its funding ended. We used Sage until 2023, when the "
+                            "accounts moved to Xero.", TODAY)  # fmt: skip
+    assert [(set(c.subject), c.on, c.near) for c in until] == [
+        (set(terms("gift vouchers")), date(2022, 12, 31), True),
+        (set(terms("Friday minibus")), date(2024, 3, 29), True)]
+    assert until[0].written == "We sold gift vouchers until 2022"
+    voucher = "Someone wants to buy a gift voucher for her sister. How do I issue one?"
+    assert closed_asked(until, set(terms(voucher)), None, voucher) == (until[0].written,)
+    sold = "How many gift vouchers did we sell in 2021?"  # its past
+    assert closed_asked(until, set(terms(sold)), asked_period(sold, TODAY), sold) == ()
+    # done until a time, said with no stop, is not a closing
+    assert declared_closed("We sold gift vouchers until 2022 at the front desk.", TODAY) == ()
+
+
 def test_a_long_hostile_preamble_is_read_in_linear_time() -> None:
     preamble = "The Cardiff studio closed in June 2019. " * 20_000 + "A" * 100_000
     assert len(declared_closed(preamble, TODAY)) == 20_000
     stopped = "We stopped brokerage and our shop, Acme Live, at the wharf " * 20_000
     read = declared_closed(stopped + ". We stopped brokerage in 2019.", TODAY)
     assert [(c.subject, c.alone) for c in read] == [(frozenset(terms("brokerage")), True)]
+    sold = "We sold gift vouchers and cards until the end of " * 20_000
+    read = declared_closed(sold + ". We sold gift vouchers until 2022 and stopped.", TODAY)
+    assert [c.written for c in read] == ["We sold gift vouchers until 2022"]
