@@ -35,6 +35,9 @@ _OWN = (1 << FIELDS.index("pointed")) - 1  # the bits of the fields a card wrote
 # A path or URL in a foundation node's pointer ("Notion "On-call" — http://wiki/eng/oncall"),
 # matched one whitespace-separated word at a time: anchored, so linear in the word.
 _LOCATION = re.compile(r"(?:https?://|file://)\S+|[\w.-]+(?:/[\w.-]+)+/?")
+# the suffixes by which a stem the stemmer keeps apart is three letters longer and one
+# word still ("machinery", "children"), for ``knows_a_close_form_of``
+_LONGER_BY = frozenset({"eri", "ren"})
 
 
 def locations(pointer: str) -> list[str]:
@@ -229,6 +232,13 @@ class LexicalIndex:
         ("complain" in "complaints", "track" in "tracker"): a term of five letters or
         more that another term opens with and is at most three letters short of."""
         return term in self.pseudo or next(self._longer_forms(term), None) is not None
+
+    def knows_a_close_form_of(self, term: str) -> bool:
+        """``knows_a_form_of``, where a form three letters longer is one only by a suffix
+        ("machin" in "machinery", "child" in "children"; not "parti" in "participant")."""
+        return term in self.pseudo or any(
+            len(form) - len(term) < 3 or form[len(term):] in _LONGER_BY
+            for form in self._longer_forms(term))
 
     def forms_of(self, term: str) -> list[str]:
         """The terms cards use for ``term`` in a form the stemmer keeps apart, when they

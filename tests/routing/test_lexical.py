@@ -119,14 +119,19 @@ def test_locations_are_read_word_by_word_in_linear_time() -> None:
 
 
 def test_a_word_no_card_uses_has_the_forms_cards_do_use() -> None:
-    def make(cid: str, what: str) -> Card:
-        return Card(id=cid, group="G", path="x", line=1, what=what, what_not="",
-                    kind="api", scope="internal", trust="primary")  # fmt: skip
-
-    lex = LexicalIndex([make("orders", "pub orders and deliveries, complaints"),
-                        make("crm", "pubs, contacts and visits")], FieldWeights())  # fmt: skip
+    lex = LexicalIndex([_card("orders", "pub orders and deliveries, complaints"),
+                        _card("crm", "pubs, contacts and visits")], FieldWeights())
     assert lex.forms_of(terms("deliver")[0]) == terms("deliveries")
     assert lex.forms_of(terms("complain")[0]) == terms("complaints")
     assert lex.forms_of(terms("deliveries")[0]) == []  # used as it is: nothing to add
     assert lex.forms_of(terms("contacting")[0]) == []  # "contact" is a form: already one stem
     assert lex.forms_of(terms("pub")[0]) == []  # too short to tell a form from a word
+
+
+def test_a_close_form_is_longer_by_at_most_two_letters_or_a_suffix() -> None:
+    lex = LexicalIndex([_card("classes", "participants, machinery, children and trackers")],
+                       FieldWeights())  # fmt: skip
+    assert [lex.knows_a_close_form_of(terms(w)[0]) for w in
+            ("party", "machine", "child", "track", "partic")] == [False, True, True, True,
+                                                                  True]  # fmt: skip
+    assert lex.knows_a_form_of(terms("party")[0])  # "particip" opens with "parti"

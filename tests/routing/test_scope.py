@@ -537,6 +537,19 @@ def test_what_is_not_sold_is_not_bought_from_us() -> None:
     assert hours.candidates[0].card_id == "licences"
 
 
+def test_what_is_not_had_is_not_known_from_a_card_word_it_only_opens() -> None:
+    """"There are no parties": a card's "participants" is not a party, so a party asked
+    for is ruled out; "no machines" still counts a card's "machinery" as a form of it."""
+    preamble = "No one under 16 may be in the studio: there are no parties. We hire no machines."
+    cards = [card("classes", "adult classes: terms, participants and waiting lists"),
+             card("kilns", "kiln firing log and machinery servicing")]  # fmt: skip
+    router = OfflineRouter(make_index(cards, preamble))
+    party = router.rank("Someone wants to book a pottery party for a birthday. Where?")
+    assert party.verdict == "nowhere" and party.ruled_out == ("party",)
+    serviced = router.rank("When were the machines last serviced?")
+    assert not serviced.ruled_out and serviced.candidates[0].card_id == "kilns"
+
+
 def test_a_preamble_read_again_reads_the_same() -> None:
     """The negations are read once a preamble and kept: reading the phrases edits its
     own copy of each list ("never see or store": the verbs go), not the one kept."""
