@@ -43,18 +43,22 @@ _CLOSED = re.compile(
     r"(?:\s+when\s+[^.;:,!?]{3,60}?)?\s+"
     r"(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
 )
+# when what was stopped stopped: not a word that goes on naming it ("selling customers'
+# clocks on commission in 2020" stopped in 2020, and on commission)
+_WHEN = (r"(?:in|on|at\s+the\s+end\s+of|during|after)"
+         r"(?![^.;,!?]{0,30}?\s(?:in|on|during|after)\s+[^.;,!?]{0,20}?\b(?:19|20)\d\d)")
 # "The shop stopped selling textbooks in 2018", "we stopped taking bookings by phone in
 # 2020": what it stopped doing is the rest of the name
 _STOPPED = re.compile(
     r"(?:\b([A-Z][^.;:,!?]{2,60}?)|\b[Ww]e|,\s+and)\s+(?:stopped|ceased)\s+[a-z]+ing\s+"
-    r"([^.;:,!?]{2,40}?)\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
+    rf"([^.;:,!?]{{2,40}}?)\s+{_WHEN}\s+([^.;,!?]{{4,30}})",
 )
 # "We stopped brokerage in 2019", "We stopped contract brewing and own-label beer for
 # other companies in 2018": what was stopped is named as what closed (not "We stopped
 # offering bookkeeping", what was done, which _STOPPED reads)
 _STOPPED_THING = re.compile(
     r"(?:\b[Ww]e|,\s+and)\s+(?:stopped|ceased|discontinued)\s+(?![a-z]+ing\s+(?!and\b|or\b))"
-    r"([^.;:,!?]{2,60}?)\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
+    rf"([^.;:,!?]{{2,60}}?)\s+{_WHEN}\s+([^.;,!?]{{4,30}})",
 )
 # "We sold gift vouchers until 2022 and stopped", "We ran the community bus route 84
 # until 2024-03-29, when the county's funding ended": done until then and no more (not

@@ -178,6 +178,23 @@ def test_a_place_named_by_its_letter_is_closed_where_asked_by_it() -> None:
     assert named.rank("Can I book Studio C for an overdub session on Wednesday?").closed == ()
 
 
+def test_what_was_stopped_is_named_up_to_the_time_it_stopped() -> None:
+    """"We stopped selling customers' clocks on commission in 2020": it stopped in 2020,
+    and "on commission" goes on naming it, so a customer's clock in for repair is not
+    asked about it."""
+    [sold, wound] = declared_closed("We stopped selling customers' clocks on commission in "
+                                    "2020. We stopped the winding round on Sundays in "
+                                    "2019.", TODAY)  # fmt: skip
+    assert (set(sold.subject), sold.on) == (set(terms("customers clocks commission")),
+                                            date(2020, 12, 31))
+    assert sold.written == "We stopped selling customers' clocks on commission in 2020"
+    assert set(wound.subject) == set(terms("winding round Sundays"))
+    repair = "It's a customer's carriage clock in for repair. Where's its record?"
+    assert closed_asked((sold,), set(terms(repair)), None, repair) == ()
+    sell = "Can we sell a customer's clock on commission for her? How is that set up?"
+    assert closed_asked((sold,), set(terms(sell)), None, sell) == (sold.written,)
+
+
 def test_what_was_done_until_a_time_and_stopped_is_closed_since() -> None:
     """"We sold gift vouchers until 2022 and stopped": a voucher asked for now has nowhere
     to be issued from; a system used until a time was replaced, not stopped."""
