@@ -300,8 +300,10 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                 # with a subject of its own says what is done instead, unless it
                 # negates too ("..., and we take no work outside the UK")
                 head, *rest = _OWN_CLAUSE.split(scope, 1)
-                if rest and not _NEGATES.search(rest[0]):
-                    scope = head
+                if rest:
+                    # ("..., and we organise no passage races": what it negates)
+                    negates = _NEGATES.search(rest[0])
+                    scope = f"{head}, {rest[0][negates.end():]}" if negates else head
                 # "no chips or fried food, only toasties, soup and cakes": what is had
                 scope = _ONLY_HAD.split(scope, 1)[0]
                 if _OWN_RECORDS.match(cue.group()):

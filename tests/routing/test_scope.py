@@ -175,7 +175,10 @@ def _stems(words: str) -> set[str]:
         ("We do not provide sign language interpreting, and we pass those requests to a "
          "specialist agency.", "sign language", "agency specialist requests"),
         ("We do not design prisons, and we take no work outside the UK.",
-         "prisons outside", ""),
+         "prisons outside", "take"),
+        # (and the verb of that clause is not negated: organising is done)
+        ("There is no cruising section and we organise no passage races or rallies.",
+         "cruising passage rallies", "organise"),
         # where someone else's things are is no thing of theirs
         ("The cafés and shops on board and in the Wrenford terminal are run by Galley & Co.",
          "cafés shops", "terminal wrenford galley"),
