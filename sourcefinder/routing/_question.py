@@ -91,7 +91,9 @@ _CLAUSE_CUE = re.compile(
 # our own spec", "Not my pay, I just want my shifts", "It's not a complaint, he just
 # called": a new subject after the comma.
 _TURN = re.compile(
-    r",\s*(?:but|just|only|(?:i|we|he|she|they)\b|(?:it|this|that)(?:'s| is| was)\b"
+    r",\s*(?:but|just|only|so\b|(?:i|we|he|she|they)\b|(?:it|this|that)(?:'s| is| was)\b"
+    # "It's not the newsletter, where's that set?": the question itself
+    r"|(?:so\s+)?(?:where|what|who|how|which|when)\b"
     # "..., my work laptop just won't join the Wi-Fi": a subject of its own and its verb
     r"|(?:my|our|his|her|their|the)\s+(?:[\w-]+\s+){0,3}?(?:(?:just|still)\s+)?(?:is|are|"
     r"was|were|has|have|had|keeps|will|won't|can't|cannot|doesn't|didn't|isn't|aren't|"
@@ -373,7 +375,9 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             and not _NEED.match(clause)  # fmt: skip
         if read or (told_after[k] and _DONE.fullmatch(clause)):
             known.append(clause)
-        if not clause.rstrip().endswith("?") and _CLAUSE_CUE.search(clause):
+        asks = clause.rstrip().endswith("?")
+        if _CLAUSE_CUE.search(clause) and (not asks or _TURN.search(clause)):
+            # ("It's not the newsletter, so where's that set?": up to its question)
             turn = _TURN.search(clause)
             negated.extend(terms(clause[: turn.start()] if turn else clause))
             if turn:

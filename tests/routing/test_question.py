@@ -68,6 +68,12 @@ from sourcefinder.routing._text import terms
          "my laptop just won't join the Wi-Fi. Where's that?", ("bug", "app")),
         ("Not the tender, the contract is what I need", "the contract is what I need",
          ("tender",)),
+        # a dismissal in the question's own clause, up to where it asks
+        ("Customer wants no more reminder texts. It's not the newsletter, so where's that "
+         "set?", "Customer wants no more reminder texts. so where's that set?",
+         ("newslett",)),
+        ("It isn't a parcel, what do I do with a pallet that came in?",
+         "what do I do with a pallet that came in?", ("parcel",)),
         # what the asker does not want done is dismissed (a worry is not: see below)
         ("I don't want to change her booking. The passenger wants to complain.",
          "The passenger wants to complain.", ("chang", "book")),
