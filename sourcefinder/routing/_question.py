@@ -232,8 +232,8 @@ def _shown_by(clause: str, asked_apart: str,
     if not subject or not terms(subject.group(1)) or _MODAL.search(subject.group(1)):
         return None  # "The tracker must show it": where the asker expects it, not a miss
     named = bool(is_source and is_source(terms(subject.group(1))))
-    if shows.group(1) and not named:
-        return None
+    if shows.group(1) and not named and not shows.group().startswith(("only ", "just ")):
+        return None  # ("the drive only has the videos": what it has, and no more)
     if (asked_apart and not clause.rstrip().endswith("?")
             and (named or not _BACK.search(asked_apart))):
         return subject, subject.end()

@@ -242,6 +242,13 @@ def test_what_a_named_source_has_or_gives_is_what_the_asker_already_knows() -> N
     assert analyse(auxiliary, sources).named == ()
     person = "The customer has a refund, but where do I see when it went out?"
     assert analyse(person, sources).named == analyse(person, sources).negated == ()
+    # what a place "only" has or covers is what it has and no more, named or not
+    only = analyse("The legionella logbook only covers the showers. I need to know if "
+                   "the borehole water passed its test.", sources)  # fmt: skip
+    assert only.negated == tuple(terms("legionella logbook"))
+    assert "showers" in only.positive and "borehole" in only.positive
+    just = "The repairs spreadsheet just says 'at Phonak'. I need the maker's report."
+    assert analyse(just, sources).negated == tuple(terms("repairs spreadsheet"))
 
 
 def test_a_need_said_in_a_clause_of_its_own_follows_what_a_source_shows() -> None:
