@@ -50,14 +50,16 @@ _WHEN = (r"(?:in|on|at\s+the\s+end\s+of|during|after)"
 # "The shop stopped selling textbooks in 2018", "we stopped taking bookings by phone in
 # 2020": what it stopped doing is the rest of the name
 _STOPPED = re.compile(
-    r"(?:\b([A-Z][^.;:,!?]{2,60}?)|\b[Ww]e|,\s+and)\s+(?:stopped|ceased)\s+[a-z]+ing\s+"
+    r"(?:\b([A-Z][^.;:,!?]{2,60}?)|\b[Ww]e|,\s+and)\s+(?:stopped|ceased|gave\s+up)\s+[a-z]+ing\s+"
     rf"([^.;:,!?]{{2,40}}?)\s+{_WHEN}\s+([^.;,!?]{{4,30}})",
 )
 # "We stopped brokerage in 2019", "We stopped contract brewing and own-label beer for
-# other companies in 2018": what was stopped is named as what closed (not "We stopped
-# offering bookkeeping", what was done, which _STOPPED reads)
+# other companies in 2018", "We gave up organic certification in 2018": what was stopped
+# is named as what closed (not "We stopped offering bookkeeping", what was done, which
+# _STOPPED reads)
 _STOPPED_THING = re.compile(
-    r"(?:\b[Ww]e|,\s+and)\s+(?:stopped|ceased|discontinued)\s+(?![a-z]+ing\s+(?!and\b|or\b))"
+    r"(?:\b[Ww]e|,\s+and)\s+(?:stopped|ceased|discontinued|gave\s+up)\s+"
+    r"(?![a-z]+ing\s+(?!and\b|or\b))"
     rf"([^.;:,!?]{{2,60}}?)\s+{_WHEN}\s+([^.;,!?]{{4,30}})",
 )
 # "We sold gift vouchers until 2022 and stopped", "We ran the community bus route 84

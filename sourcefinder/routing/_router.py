@@ -377,9 +377,10 @@ class OfflineRouter:
                 for k in said:
                     self._named_in.setdefault(k.written, set()).add(i)
         # what the preamble says the organization has not, that no card mentions either
-        # ("no parties", where a card has a "participant")
+        # ("no parties", where a card has a "participant"), nor in the organization's own
+        # name ("no accredited falconry courses" at Glenfield Falconry Centre)
         self._absent = frozenset(t for t in declared_absent(index.preamble)
-                                 if not self._lex.knows_a_close_form_of(t))  # fmt: skip
+                                 if not self._lex.knows_a_close_form_of(t)) - self._ours
         self._absent_alone = declared_absent_alone(index.preamble) & self._absent
         # what it says it does not do to a thing its cards have ("do not teach ringing")
         self._undone = tuple((done, what, written) for done, what, written

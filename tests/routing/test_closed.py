@@ -84,6 +84,13 @@ def test_the_preamble_says_what_closed_and_when() -> None:
         (set(terms("contract brewing")), False, 2018),
         (set(terms("own-label beer")), False, 2018),
         (set(terms("brokerage")), True, 2019)]  # "offering bookkeeping" names too little
+    # "gave up" is "stopped"
+    [organic] = declared_closed("We gave up organic certification in 2018.", TODAY)
+    assert (set(organic.subject), organic.on.year) == (set(terms("organic certification")),
+                                                       2018)
+    certificate = "A deli wants a copy of our organic certificate. Where is it?"
+    assert closed_asked((organic,), set(terms(certificate)), None, certificate) == (
+        "We gave up organic certification in 2018",)
     # and a question names what was stopped with its words close together
     phoned = "Can a customer make a booking by phone for Friday?"
     assert closed_asked(stopped, set(terms(phoned)), None, phoned) == (

@@ -4,6 +4,8 @@ router's use of it: a question about such a thing, that no card mentions, is a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from sourcefinder.index.model import Index
@@ -551,6 +553,20 @@ def test_what_is_not_had_is_not_known_from_a_card_word_it_only_opens() -> None:
     assert party.verdict == "nowhere" and party.ruled_out == ("party",)
     serviced = router.rank("When were the machines last serviced?")
     assert not serviced.ruled_out and serviced.candidates[0].card_id == "kilns"
+
+
+def test_a_word_of_the_organization_s_own_name_is_never_what_it_has_not() -> None:
+    """"We do not run accredited falconry courses" at Glenfield Falconry Centre: falconry
+    is what the whole map is about, though no card says the word."""
+    preamble = "We do not run accredited falconry courses or award qualifications."
+    cards = [card("office", "office drive: price list, glossary of hawking words"),
+             card("bookings", "bookings: hawk walks and experience days")]
+    index = make_index(cards, preamble)
+    words = OfflineRouter(index).rank("Is there a list of falconry words somewhere?")
+    assert words.ruled_out == ("falconry",)
+    named = OfflineRouter(replace(index, title="Glenfield Falconry Centre"))
+    asked = named.rank("Is there a list of falconry words somewhere?")
+    assert not asked.ruled_out and asked.candidates[0].card_id == "office"
 
 
 def test_a_preamble_read_again_reads_the_same() -> None:
