@@ -99,7 +99,9 @@ def test_the_example_suite_is_well_formed() -> None:
             "ashwell", "dunsford", "hexworthy", "cowley", "ravenscar", "elstow", "penhallow",
             "tilbrook", "wolvercote", "harrier", "kestle", "marram", "brisco", "lathom",
             "quenby", "pendle", "yelland", "odstock", "carnmoor", "tansley", "fairlop",
-            "ormsby", "wystan", "hallam", "kirkby", "skelwith", "ambrose"],
+            "ormsby", "wystan", "hallam", "kirkby", "skelwith", "ambrose", "pickwell",
+            "brancaster", "radley", "dunnock", "calder", "wetherden", "hebden", "glenfield",
+            "thaxted", "tidmarsh", "kenwick", "ferriby"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
