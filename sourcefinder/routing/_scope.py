@@ -474,13 +474,16 @@ def _names_its_object(words: list[str]) -> bool:
 
 
 def declared_absent(preamble: str) -> frozenset[str]:
-    """The stemmed words the preamble puts inside a negation of the organization."""
+    """The stemmed words the preamble puts inside a negation of the organization, but
+    not what it says it has of its own ("we deliver on our own two lorries": "the
+    lorries' records are theirs" are the haulier's lorries)."""
     out: set[str] = set()
     for word in _negated_words(preamble):
         # a year or a count says when or how many, not what ("stopped in 2021")
         if specificity(word.lower()) >= EVERYDAY and not word.isdigit():
             out.update(terms(word))
-    return frozenset(out - _NOT_SUBJECTS)
+    owned = {t for m in _OUR_OWN.finditer(preamble) for t in terms(m.group(1))}
+    return frozenset(out - _NOT_SUBJECTS - owned)
 
 
 def declared_absent_alone(preamble: str) -> frozenset[str]:
@@ -674,6 +677,9 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
     return out
 
 
+# "our own two lorries", "our own fleet": what the organization says it has
+_OUR_OWN = re.compile(r"\bour\s+own\s+(?:(?:two|three|four|five|six|\d+)\s+)?([a-z][\w-]*)",
+                      re.IGNORECASE)
 # "We have no pharmacy of our own", "no in-house laundry": the thing may well be
 # someone else's, and a card may say whose; what the organization has not is its own
 _OF_OUR_OWN = re.compile(r"([\w-]+)\s+of\s+(?:our|its)\s+own\s*$", re.IGNORECASE)
