@@ -296,6 +296,10 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                 # "(millers deliver flour)": an aside with its own verb says who does
                 # it instead, not what is not done
                 scope = _ASIDE.sub(" ", sentence[cue.end():end].split(":", 1)[0])
+                if sentence.rfind("(", 0, cue.start()) > sentence.rfind(")", 0, cue.start()):
+                    # "(an old oast, no longer used for drying) with a tally-man
+                    # demonstration": a negation inside an aside ends with it
+                    scope = scope.split(")", 1)[0]
                 # "..., and we pass those requests to a specialist agency": a clause
                 # with a subject of its own says what is done instead, unless it
                 # negates too ("..., and we take no work outside the UK")

@@ -228,6 +228,9 @@ def _stems(words: str) -> set[str]:
         # what else a body that keeps its own does is no thing of theirs
         ("The ambulance trusts keep their own patient records and know what happened to a "
          "casualty at hospital.", "", "patient happened casualty hospital"),
+        # a negation inside an aside ends with it
+        ("Heritage days at the Roundel Oast (an old oast, no longer used for drying) with a "
+         "tally-man demonstration.", "drying", "tally demonstration"),
         # what the organization says it has of its own is not what another body's is
         ("We deliver on our own two lorries. The haulier's drivers' hours and the lorries' "
          "records are theirs.", "drivers hours", "lorries"),
