@@ -101,7 +101,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "quenby", "pendle", "yelland", "odstock", "carnmoor", "tansley", "fairlop",
             "ormsby", "wystan", "hallam", "kirkby", "skelwith", "ambrose", "pickwell",
             "brancaster", "radley", "dunnock", "calder", "wetherden", "hebden", "glenfield",
-            "thaxted", "tidmarsh", "kenwick", "ferriby"],
+            "thaxted", "tidmarsh", "kenwick", "ferriby", "amberley", "saxby", "ixworth",
+            "halstow", "colwick", "tresco"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
