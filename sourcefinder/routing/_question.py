@@ -131,6 +131,12 @@ _SHOWS = re.compile(
     r"\b(?:just |only |still |already )?(?:shows?|lists?|(says?|holds?|gives?|covers?|"
     r"tells? (?:me|us)|(?:has|have)\b(?! (?:been|got|gone|sent|had|its|their|\w+ed)\b)))\b"
 )
+# who says or has something in a question is as often a person as a place
+_PERSON = re.compile(r"\b(?:customer|client|manager|boss|member|patient|parent|mum|dad|"
+                     r"tenant|owner|caller|guest|student|pupil|teacher|driver|colleague|"
+                     r"supervisor|applicant|officer|inspector|auditor|accountant|solicitor|"
+                     r"someone|somebody|nobody|everyone|he|she|they|family|wife|husband)s?$",
+                     re.IGNORECASE)
 _MODAL = re.compile(r"\b(?:must|should|would|will|might|may|could|ought to)$", re.IGNORECASE)
 _SHOWN_BY = re.compile(r"\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+")
 _BUT_ASKS = re.compile(
@@ -232,8 +238,11 @@ def _shown_by(clause: str, asked_apart: str,
     if not subject or not terms(subject.group(1)) or _MODAL.search(subject.group(1)):
         return None  # "The tracker must show it": where the asker expects it, not a miss
     named = bool(is_source and is_source(terms(subject.group(1))))
-    if shows.group(1) and not named and not shows.group().startswith(("only ", "just ")):
-        return None  # ("the drive only has the videos": what it has, and no more)
+    if shows.group(1) and not named and not (shows.group().startswith(("only ", "just "))
+                                             and not _PERSON.search(subject.group(1))):
+        # ("the drive only has the videos": what it has, and no more; not "my manager
+        # just says to ask HR", a person)
+        return None
     if (asked_apart and not clause.rstrip().endswith("?")
             and (named or not _BACK.search(asked_apart))):
         return subject, subject.end()

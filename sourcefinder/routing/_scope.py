@@ -486,7 +486,11 @@ def declared_absent(preamble: str) -> frozenset[str]:
         # a year or a count says when or how many, not what ("stopped in 2021")
         if specificity(word.lower()) >= EVERYDAY and not word.isdigit():
             out.update(terms(word))
-    owned = {t for m in _OUR_OWN.finditer(preamble) for t in terms(m.group(1))}
+    # (not "we do not run our own payroll": what the sentence negates)
+    owned = {t for m in _OUR_OWN.finditer(preamble)
+             if not _NEGATES.search(preamble, max(0, *(preamble.rfind(mark, 0, m.start())
+                                                      for mark in ".;:!?")), m.start())
+             for t in terms(m.group(1))}  # fmt: skip
     return frozenset(out - _NOT_SUBJECTS - owned)
 
 

@@ -112,6 +112,9 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         "Where was minibus GM09 on a Saturday back in April? The tracker must show it.",
         # someone away, not a place that failed
         "What do we charge if the owner isn't there to hold the horse when we turn up?",
+        # what a person only has or just says is no place that holds too little
+        "The customer only has a photocopy. Where do I find the original certificate?",
+        "My manager just says to ask HR. Where is the leave policy?",
         # a statement with no ask: nothing to turn to
         "The roster shows me on nights next week.",
         "The roster doesn't show my nights next week.",
