@@ -76,9 +76,12 @@ _AND = re.compile(r"\s+and\s+(?:other\s+)?")
 _TO_WHOM = re.compile(r"\s(?:to|for|at|from|with|by)\s")
 _AT_PLACE = re.compile(r"\s(?:at|in)\s")
 _YEAR = re.compile(r"\b(?:19|20)\d\d(?:-\d\d-\d\d)?\b")
-# ("the Old Heath course" is a name, not the past)
-_PAST = re.compile(r"\b(?:before|(?-i:old)|former|formerly|used\s+to|closed|shut|was|were|did|"
-                   r"had|back\s+then)\b", re.IGNORECASE)  # fmt: skip
+# ("the Old Heath course" is a name, not the past; "before they list us" is to come,
+# "before it shut" and "before we moved" are the past)
+_PAST = re.compile(
+    r"\b(?:before(?!\s+(?:they|we|you|I|he|she)\s+(?!had\b|was\b|were\b|did\b|shut\b|left\b|"
+    r"went\b|sold\b|moved\b|closed\b)[a-z]+\b(?<!ed))|(?-i:old)|former|formerly|used\s+to|"
+    r"closed|shut|was|were|did|had|back\s+then)\b", re.IGNORECASE)
 _NOT_NAMING = frozenset(terms("two three four last old our the"))
 _MIN_WORDS = 2
 _SLACK = 3  # words a question may put between those of a name ("the Cardiff film studio")

@@ -127,6 +127,8 @@ def test_the_preamble_says_what_closed_and_when() -> None:
          False),  # its past
         ("Cardiff studio headcount in 2018", False),
         ("the old Cardiff studio's address", False),
+        ("Can we show the Cardiff studio before they visit next week?", True),  # to come
+        ("What did we shoot at the Cardiff studio before we moved?", False),
         ("Can I book the Cardiff studio by the Old Mill for a shoot?", True),  # a name
         ("Can I book a meeting room in the Leeds studio next week?", False),  # not named
         ("Which studio should I book next week?", False),
