@@ -71,6 +71,9 @@ _UNTIL = re.compile(
     r"(?:\s+and\s+(?:then\s+)?stopped\b|,\s+when\b)",
 )
 # a place named by a word and its letter or number: "Studio C", "Ward 7" (not a year)
+# "Our eighth centre, at Shalford near Guildford, closed in 2019": where it was, set off by
+# commas after what it was; the name is the centre at Shalford
+_APPOSED = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:[a-z]+\s+){0,3}?([a-z]{3,}),\s+(?:at|in|on)\s+$")
 _DESIGNATED = re.compile(r"\b[A-Za-z]{3,}\s+(?:[A-Z]|\d{1,2})\s*$")
 _AND = re.compile(r"\s+and\s+(?:other\s+)?")
 _TO_WHOM = re.compile(r"\s(?:to|for|at|from|with|by)\s")
@@ -119,8 +122,10 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
         if m.group().startswith(","):
             dot = text.rfind(". ", 0, start)
             start = dot + 2 if dot >= 0 else 0
-        written = text[start : m.start(m.re.groups) + year.end()]
         names = re.split(r"\s+and\s+", m.group(1) or "")
+        if m.re is _CLOSED and (head := _APPOSED.search(text, max(0, start - 60), start)):
+            names, start = [f"{head.group(1)} {names[0].split()[0]}", *names], head.start()
+        written = text[start : m.start(m.re.groups) + year.end()]
         if m.re is _STOPPED:  # "making bath salts and other cosmetic products": each
             names = [" ".join(names[-1:] + [thing]) for thing in _AND.split(m.group(2))]
         # "The farm shop and café closed": each that names a place closed

@@ -223,6 +223,24 @@ def test_what_was_done_until_a_time_and_stopped_is_closed_since() -> None:
     assert declared_closed("We sold gift vouchers until 2022 at the front desk.", TODAY) == ()
 
 
+def test_a_place_set_off_by_commas_after_what_it_was_names_both() -> None:
+    """"Our eighth centre, at Shalford near Guildford, closed in January 2019": the
+    Shalford centre closed, though sources still name Shalford for its past."""
+    centre, *_ = declared_closed("Staff use Google. Our eighth centre, at Shalford near "
+                                 "Guildford, closed in January 2019.", TODAY)  # fmt: skip
+    assert set(centre.subject) == set(terms("centre Shalford"))
+    assert centre.written == "Our eighth centre, at Shalford near Guildford, closed in " \
+                             "January 2019"  # fmt: skip
+    hours = "What are the opening hours at the Shalford centre this week?"
+    assert closed_asked((centre,), set(terms(hours)), None, hours) == (centre.written,)
+    cards = [card("tills", "till sales by centre; the Shalford centre until it closed"),
+             card("centres", "each centre: opening hours, managers, addresses")]
+    preamble = "Our eighth centre, at Shalford, closed in January 2019."
+    router = OfflineRouter(make_index(cards, preamble), today=TODAY)
+    assert router.rank(hours).verdict == "nowhere"
+    assert router.rank("What did the Shalford centre sell in 2017?").closed == ()
+
+
 def test_a_long_hostile_preamble_is_read_in_linear_time() -> None:
     preamble = "The Cardiff studio closed in June 2019. " * 20_000 + "A" * 100_000
     assert len(declared_closed(preamble, TODAY)) == 20_000
