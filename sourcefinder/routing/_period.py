@@ -432,7 +432,11 @@ def _subject(text: str, at: int, *, past_small: bool = False) -> frozenset[str]:
 
 # what a card says is kept somewhere else: "returns under the old contract are not here:
 # September 2021 to March 2023 in the closed folder"
-_NOT_HERE = re.compile(r"\bnot\s+(?:here|in\s+(?:here|this\s+(?:one|card|system|source)))\b",
+# (or a time then said to be in another named place: "1999-2019 are in the Access
+# database", "orders to 2015 are in OnBase")
+_NOT_HERE = re.compile(r"\bnot\s+(?:here|in\s+(?:here|this\s+(?:one|card|system|source)))\b"
+                       r"|\b(?:19|20)\d\d\)?\s+(?:are|were|is|was)\s+(?:now\s+|still\s+)?"
+                       r"(?:kept\s+|held\s+|stored\s+)?(?:in|on|at)\s+(?:the\s+)?(?-i:[A-Z])",
                        re.IGNORECASE)  # fmt: skip
 _CLAUSE = re.compile(r"[^;.]+(?:\.(?! )[^;.]*)*")
 
@@ -450,11 +454,17 @@ def _elsewhere(text: str) -> Callable[[int], bool]:
     return at
 
 
+# a word of ``_ENDED`` said of the card, not of a thing it names ("the Membership folder
+# holds only the frozen 2012-2021 workbook")
+_SAID_ENDED = re.compile(r"(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bits\s)(?<!\bour\s)"
+                         r"(?<!\btheir\s)\b([\w-]+)")
+
+
 def _live(card: Card) -> bool:
     """Whether ``card`` is a source still growing: no archive, nothing says it ended."""
     return card.trust != "archive" and card.status == "active" and not any(
-        w in _ENDED for t in (card.what, card.contains, *card.gotchas)
-        for w in re.findall(r"[\w-]+", t.lower()))  # fmt: skip
+        m.group(1) in _ENDED for t in (card.what, card.contains, *card.gotchas)
+        for m in _SAID_ENDED.finditer(t.lower()))  # fmt: skip
 
 
 def _date(month: str | None, year: str, mm: str | None, dd: str | None, *, end: bool) -> date:

@@ -255,6 +255,22 @@ def test_a_span_said_to_be_gone_is_not_held() -> None:
         "forms from 2011 to 2015 are on paper in the records store",
         "registers from 1990 to 2010 are in archive boxes")))
     assert (scans.start, scans.end, scans.part_ends) == (date(2016, 1, 1), None, ())
+    # or said, by its years alone, to be in another named place
+    orders = coverage(_card("memorial orders since 2020", "orders since 2020-01-06", (
+        "orders before 2020 were not migrated: 1999-2019 are in the Access database",)))
+    assert (orders.start, orders.end) == (date(2020, 1, 1), None)
+
+
+def test_a_word_saying_a_thing_it_names_ended_leaves_the_card_growing() -> None:
+    """"holds only the frozen 2012-2021 workbook": the drive is not frozen, so the
+    workbook's years are the workbook's, not the drive's; "frozen on 2021-04-01" is said of
+    the card."""
+    drive = _card("board minutes, policies, annual reports", "board minutes since 2019", (
+        "the Membership folder holds only the frozen 2012-2021 workbook",))
+    assert coverage(drive).end is None
+    frozen = _card("the members workbook", "members 2012 to 2021; frozen on 2021-04-01",
+                   ("renewals 2012-2021",))  # fmt: skip
+    assert coverage(frozen).end == date(2021, 12, 31)
 
 
 def test_years_said_gone_up_to_one_start_a_cards_span() -> None:
