@@ -117,6 +117,7 @@ from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
 from sourcefinder.routing._scope import (
+    absent_only_as_names,
     declared_absent,
     declared_absent_alone,
     declared_absent_names,
@@ -379,8 +380,14 @@ class OfflineRouter:
         # what the preamble says the organization has not, that no card mentions either
         # ("no parties", where a card has a "participant"), nor in the organization's own
         # name ("no accredited falconry courses" at Glenfield Falconry Centre)
+        # (a name that is also a common word is asked for by its name: "Teams", not "team")
         self._absent = frozenset(t for t in declared_absent(index.preamble)
                                  if not self._lex.knows_a_close_form_of(t)) - self._ours
+        only_named = {w for w in absent_only_as_names(
+            index.preamble, lambda w: specificity(w) < cfg.absent_common_below)
+            if set(terms(w.lower())) <= self._absent}  # fmt: skip
+        self._absent -= {t for w in only_named for t in terms(w.lower())}
+        self._absent_only_named = frozenset(only_named)
         self._absent_alone = declared_absent_alone(index.preamble) & self._absent
         # what it says it does not do to a thing its cards have ("do not teach ringing")
         self._undone = tuple((done, what, written) for done, what, written
@@ -586,6 +593,7 @@ class OfflineRouter:
                             self._absent_phrases.abbreviated(analysed.positive).items()
                             if not self._lex.knows_a_form_of(stem(short.lower())))  # fmt: skip
         absent += names_asked(analysed.positive, self._absent_names)
+        absent += names_asked(analysed.positive, self._absent_only_named, alone=False)
         if self._undone:
             said = set(qterms)  # the question's stems, read once above
             verbs = " ".join(m.group(1) for m in _DOING_VERB.finditer(analysed.positive))

@@ -567,6 +567,19 @@ def declared_absent_names(preamble: str) -> frozenset[str]:
     return frozenset(_names_said(preamble, said, alone=False)) if said else frozenset()
 
 
+def absent_only_as_names(preamble: str, common: Callable[[str], bool]) -> frozenset[str]:
+    """The names of ``declared_absent_names`` that are also a common word (``common``) and
+    that the preamble negates only as a name: "We do not use Slack or Teams" rules out
+    Microsoft Teams, asked for by its name, not the conservation team."""
+    names = {w for w in declared_absent_names(preamble) if common(w.lower())}
+    # each a name of one word there ("Teams", not the "Wales" of "Natural Resources Wales")
+    names = set(_names_said(preamble, names, alone=True)) if names else names
+    if not names:
+        return frozenset()
+    lower = {t for w in _negated_words(preamble) if not w[:1].isupper() for t in terms(w)}
+    return frozenset(w for w in names if not set(terms(w.lower())) & lower)
+
+
 def _negated_words(preamble: str) -> Iterator[str]:
     """The words, as written, of the things the preamble says the organization has not."""
     for cue, items in _read(preamble):
@@ -585,11 +598,12 @@ def _negated_words(preamble: str) -> Iterator[str]:
         yield from words
 
 
-def names_asked(question: str, names: frozenset[str]) -> tuple[str, ...]:
-    """The words of ``names`` that ``question`` says as written, each a name of one word:
-    not a sentence's first ("Teams keep asking"), nor part of a longer name ("under
-    Harbour Road")."""
-    return tuple(dict.fromkeys(_names_said(question, names, alone=True))) if names else ()
+def names_asked(question: str, names: Set[str], *, alone: bool = True) -> tuple[str, ...]:
+    """The words of ``names`` that ``question`` says as written, each a name of one word
+    (unless not ``alone``: the end of a longer one, "Natural Resources Wales"): not a
+    sentence's first ("Teams keep asking"), nor part of a longer name ("under Harbour
+    Road")."""
+    return tuple(dict.fromkeys(_names_said(question, names, alone=alone))) if names else ()
 
 
 def _names_said(text: str, names: Set[str], *, alone: bool) -> Iterator[str]:

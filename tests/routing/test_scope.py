@@ -10,8 +10,10 @@ import pytest
 
 from sourcefinder.index.model import Index
 from sourcefinder.routing import OfflineRouter, RouterConfig
+from sourcefinder.routing._rarity import specificity
 from sourcefinder.routing._scope import (
     Phrases,
+    absent_only_as_names,
     declared_absent,
     declared_absent_alone,
     declared_absent_names,
@@ -647,6 +649,22 @@ def test_a_name_the_organization_has_not_is_told_from_a_common_word_by_its_case(
     written = [*cards, card("m365", "Microsoft 365 admin: Teams, SharePoint and Exchange")]
     ranking = OfflineRouter(make_index(written, said)).rank("Where is the Teams channel?")
     assert ranking.ruled_out == () and ranking.verdict != "nowhere"
+
+
+def test_a_name_that_is_a_common_word_no_card_uses_is_ruled_out_by_its_name() -> None:
+    """"We do not use Slack or Teams", and no card says "team": the conservation team is
+    no Microsoft Teams; "the Teams call" is; a name said as part of a longer one
+    ("Natural Resources Wales") is asked for at the end of a longer one too."""
+    cards = [card("conservation-jobs", "conservation repairs to listed buildings: method"),
+             card("licences", "bat licence applications and templates")]  # fmt: skip
+    said = "We make no applications to Natural Resources Wales. We do not use Slack or Teams."
+    assert absent_only_as_names(said, lambda w: specificity(w) < 2.5) == {"Teams"}
+    router = OfflineRouter(make_index(cards, said))
+    moving = "I'm joining the conservation team. How do we go about listed repairs?"
+    assert router.rank(moving).ruled_out == ()
+    assert router.rank("Where's the Teams call link for the repairs?").ruled_out == ("Teams",)
+    asked = router.rank("Where's our template for a Natural Resources Wales bat licence?")
+    assert "Wales" in asked.ruled_out and asked.verdict == "nowhere"
 
 
 @pytest.mark.parametrize(
