@@ -37,7 +37,10 @@ from sourcefinder.routing._text import BRACKETED, terms
 # closed in July 2023" (the name set off by commas), "Curling ended when Cowley Curling
 # Club left in 2019" (when, said by what happened then)
 _CLOSED = re.compile(
-    r"\b([A-Z][^.;:,!?]{2,60}?|(?<=[:;] )the [a-z][^.;:,!?]{2,55}?),?\s+(?:(?:was|were)\s+)?"
+    r"\b([A-Z][^.;:,!?]{2,60}?|(?<=[:;] )the [a-z][^.;:,!?]{2,55}?),?\s+"
+    # ("The concession ... ran from 2017 and closed in March 2020": how long it ran)
+    r"(?:(?:ran|opened|operated|traded)\s+(?:from|in|since)\s+[^.;:,!?]{4,20}?\s+and\s+)?"
+    r"(?:(?:was|were)\s+)?"
     r"(?:closed|shut|ended|stopped|ceased|"
     r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold)(?:\s+down)?"
     r"(?:\s+when\s+[^.;:,!?]{3,60}?)?\s+"
@@ -74,6 +77,7 @@ _UNTIL = re.compile(
 # "Our eighth centre, at Shalford near Guildford, closed in 2019": where it was, set off by
 # commas after what it was; the name is the centre at Shalford
 _APPOSED = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:[a-z]+\s+){0,3}?([a-z]{3,}),\s+(?:at|in|on)\s+$")
+_PLACE_NAME = re.compile(r"\b[A-Z][a-z]{2,}")
 _DESIGNATED = re.compile(r"\b[A-Za-z]{3,}\s+(?:[A-Z]|\d{1,2})\s*$")
 _AND = re.compile(r"\s+and\s+(?:other\s+)?")
 _TO_WHOM = re.compile(r"\s(?:to|for|at|from|with|by)\s")
@@ -140,6 +144,11 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
             alone = set(terms(_AT_PLACE.split(named, 1)[0])) - _NOT_NAMING
             if m.re is not _STOPPED and len(alone) == 1:
                 out.append(Closed(frozenset(alone), when.end, written, alone=True))
+                # and named with where it was ("the Kirkby Lonsdale concession")
+                where = _AT_PLACE.split(named, 1)[1:]
+                if place := _PLACE_NAME.search(where[0] if where else ""):
+                    out.append(Closed(frozenset(alone | set(terms(place.group()))),
+                                      when.end, written))  # fmt: skip
                 if mark := _DESIGNATED.search(_AT_PLACE.split(named, 1)[0]):
                     out.append(Closed(frozenset(alone), when.end, written,
                                       designated=mark.group()))  # fmt: skip
@@ -156,10 +165,11 @@ def closed_asked(closed: tuple[Closed, ...], wanted: set[str], asked: Period | N
     after it closed, or names no time and says nothing of the past."""
     if not closed or (asked is None and _PAST.search(question)):
         return ()
-    return tuple(c.written for c in closed if c.subject <= wanted
-                 and (not c.near or _together(c.subject, question))
-                 and (not c.designated or designates(c.designated, question))
-                 and (asked is None or asked.start > c.on))  # fmt: skip
+    return tuple(dict.fromkeys(  # (each statement once, however many names it gives)
+        c.written for c in closed if c.subject <= wanted
+        and (not c.near or _together(c.subject, question))
+        and (not c.designated or designates(c.designated, question))
+        and (asked is None or asked.start > c.on)))  # fmt: skip
 
 
 def designates(designated: str, question: str) -> bool:

@@ -241,6 +241,21 @@ def test_a_place_set_off_by_commas_after_what_it_was_names_both() -> None:
     assert router.rank("What did the Shalford centre sell in 2017?").closed == ()
 
 
+def test_a_place_named_with_where_it_was_and_how_long_it_ran() -> None:
+    """"The concession in a Kirkby Lonsdale department store ran from 2017 and closed in
+    March 2020": closed in 2020, and asked for as "our Kirkby Lonsdale concession"."""
+    said = ("The concession in a Kirkby Lonsdale department store ran from 2017 and closed "
+            "in March 2020.")  # fmt: skip
+    closings = declared_closed(said, TODAY)
+    assert {c.on for c in closings} == {date(2020, 3, 31)}
+    assert frozenset(terms("concession Kirkby")) in {c.subject for c in closings}
+    booking = "Can I book the fitting room at our Kirkby Lonsdale concession for Saturday?"
+    assert closed_asked(closings, set(terms(booking)), None, booking) == (closings[0].written,)
+    opened = declared_closed("The Leeds office opened in 2015 and closed in 2019.", TODAY)
+    assert [(set(c.subject), c.on) for c in opened] == [(set(terms("Leeds office")),
+                                                         date(2019, 12, 31))]
+
+
 def test_a_long_hostile_preamble_is_read_in_linear_time() -> None:
     preamble = "The Cardiff studio closed in June 2019. " * 20_000 + "A" * 100_000
     assert len(declared_closed(preamble, TODAY)) == 20_000
