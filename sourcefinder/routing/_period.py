@@ -525,9 +525,11 @@ def coverage(card: Card) -> Coverage:
         for m in _CARD_RANGE.finditer(text):
             if _GONE.match(text, m.end()) or elsewhere(m.start()):
                 continue
-            first, last = m.group(2), m.group(4)
-            if m.group(5):  # "2019–20" ends in 2020
-                last = str(int(last) // 100 * 100 + int(m.group(5)))
+            first, last, mm = m.group(2), m.group(4), None
+            if m.group(5) and last[0].isdigit() and int(m.group(5)) > int(last) % 100:
+                last = str(int(last) // 100 * 100 + int(m.group(5)))  # "2019–20": in 2020
+            elif m.group(5) and 1 <= int(m.group(5)) <= 12:
+                mm = m.group(5)  # "2003-01 to 2019-06": to the end of June 2019
             if last[0].isdigit() and not int(first) <= int(last) <= int(first) + 200:
                 continue
             # in a live card's contents or gotchas, a range said of something is that
@@ -539,9 +541,9 @@ def coverage(card: Card) -> Coverage:
             starts.append((part, _date(m.group(1), first, None, None, end=False)))
             if last[0].isdigit():  # "2016 – Jul 2022": to the end of July
                 if part:
-                    part_ends.append((part, _date(m.group(3), last, None, None, end=True)))
+                    part_ends.append((part, _date(m.group(3), last, mm, None, end=True)))
                 else:
-                    ends.append(_date(m.group(3), last, None, None, end=True))
+                    ends.append(_date(m.group(3), last, mm, None, end=True))
         for m in _CARD_OR_EARLIER.finditer(text):
             said = frozenset(terms(m.group(1) or "")) - _NOT_SUBJECT_TERMS
             starts.append((said, date(int(m.group(2)) + 1, 1, 1)))

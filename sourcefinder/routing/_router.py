@@ -929,7 +929,8 @@ class OfflineRouter:
             # nearer what the organization says it does not do than to any source
             verdict = "nowhere"
         elif (support < cfg.nowhere_below and not self._someone_to_ask(q, full, floor)) or (
-            leader_out and (first.confidence < cfg.period_first_below
+            leader_out and ((first.confidence < cfg.period_first_below
+                             and not self._example_asks(lead, q))
                             or not self._holds(self._pos[first.card_id], q))
         ) or self._lapsed(adj, lead, q, first.confidence):
             verdict = "nowhere"
@@ -965,6 +966,12 @@ class OfflineRouter:
             return False
         return (best not in self._newer and self._periods.starts_after(best, q.period, wanted)) \
             or self._periods.lapsed(best, q.period, self._today or date.today(), wanted)
+
+    def _example_asks(self, i: int, q: _Question) -> bool:
+        """Whether an example of card ``i`` asks about a year of the time asked in at
+        least two of the question's words ("what our tups averaged at the 2016 Swaledale
+        tup sale" for the 2016 tup sale): a weak match is then the place it points to."""
+        return sum(self._periods.asks_about(i, q.period, t) for t in set(q.qterms)) >= 2
 
     def _one_line(self, i: int, j: int, wanted: set[str]) -> bool:
         """Whether cards ``i`` and ``j`` are of one line: one supersedes the other, they

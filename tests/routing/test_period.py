@@ -492,6 +492,39 @@ def test_a_weak_match_left_after_the_period_is_not_an_answer(
         == "uncertain"  # fmt: skip
 
 
+def test_a_weak_match_left_whose_example_asks_that_year_is_an_answer(
+    index_of: Callable[[list[Card]], Index],
+) -> None:
+    """The sale system since 2019 is set aside for the tups of 2016; the old system left
+    first has an example asking that year in the question's words, so however weak its
+    match (here every match is weak) it is the answer; without such an example the
+    answer is "nowhere"."""
+    cards = [
+        card("sales", "the sale system since 2019: sales, lots, prices and results",
+             contains="every sale since 2019-07-01"),
+        card("legacy", "the old sale and accounts system, January 2003 to June 2019",
+             contains="sales 2003-01 to 2019-06; lot lines with prices",
+             examples=(Example("what our tups averaged at the 2016 tup sale",
+                               "sale report, October 2016"),)),
+        card("reports", "market reports and price averages sent to the press since 2010"),
+        card("handbook", "staff handbook: leave, expenses, conduct"),
+    ]  # fmt: skip
+    weak = RouterConfig(period_first_below=1.0)
+    router = OfflineRouter(index_of(cards), today=TODAY, config=weak)
+    ranking = router.rank("Someone's doing a talk on prices. What did the tups average in 2016?")
+    assert ranking.candidates[0].card_id == "legacy" and ranking.verdict == "uncertain"
+    assert router.rank("What did the heifers make at a sale in 2016?").verdict == "nowhere"
+
+
+def test_a_span_of_year_and_month_ends_with_that_month() -> None:
+    """"sales 2003-01 to 2019-06" ends in June 2019 (not "2019-06" read as 2019 to 2006);
+    "2019-20" is still a year to the next."""
+    months = coverage(_card("the old sale system, sales 2003-01 to 2019-06", "lot lines"))
+    assert (months.start, months.end) == (date(2003, 1, 1), date(2019, 6, 30))
+    years = coverage(_card("the old sale system, sales 2015 to 2019-20", "lot lines"))
+    assert years.end == date(2020, 12, 31)
+
+
 RETENTION = (
     "Retention limits that catch people out: CCTV 31 days at each hotel unless saved; "
     "Guest Care tickets deleted after 3 years; Microlise keeps GPS positions 13 months "
