@@ -371,12 +371,17 @@ class OfflineRouter:
                                  designates(c.designated, t)
                                  for t in self._texts_with(tuple(c.subject)))))  # fmt: skip
         self._name_stems = frozenset().union(*self._names)
-        # a retention as written -> the cards it is said of by name
+        # a retention as written -> the cards it is said of by name (one counted from a
+        # later event too, when its name is all it says: "PageProof proofs 2 years after
+        # approval" is PageProof's, not "blue books and Pawprints diaries 3 years")
         self._named_in: dict[str, set[int]] = {}
-        for i, (said, _) in self._kept_of.items():
-            if self._cards[i].kind != "chat-channel":
-                for k in said:
-                    self._named_in.setdefault(k.written, set()).add(i)
+        for i, card in enumerate(self._cards if self._kept else ()):
+            if card.kind != "chat-channel" and card.kind not in HUMAN_KINDS:
+                names = self._card_names[i]
+                for k in self._kept:
+                    if any(n <= k.subject for n in names) and (
+                            not k.from_event or k.subject <= frozenset().union(*names)):
+                        self._named_in.setdefault(k.written, set()).add(i)
         # what the preamble says the organization has not, that no card mentions either
         # ("no parties", where a card has a "participant"), nor in the organization's own
         # name ("no accredited falconry courses" at Glenfield Falconry Centre)

@@ -754,6 +754,9 @@ def _listed_before_own(items: list[str]) -> set[str]:
     return out
 
 
+_CLAUSE_MARK = re.compile(r"[,;:.!?()]")
+
+
 def own_asked(question: str, heads: frozenset[str], ours: frozenset[str]) -> tuple[str, ...]:
     """What ``question`` asks of the organization's own that it has none of (``heads``,
     from ``declared_unowned``): "our own lab", "our labs", "in-house transcription", "the
@@ -785,6 +788,8 @@ def own_asked(question: str, heads: frozenset[str], ours: frozenset[str]) -> tup
         else:
             continue
         for end in range(k + 1, min(k + 4, len(words))):
+            if _CLAUSE_MARK.search(question, found[end - 1].end(), found[end].start()):
+                break  # "at Bowland, which machine is which": not of one phrase
             if set(terms(low[end])) & heads:
                 out[question[found[start].start() : found[end].end()]] = None
                 break

@@ -976,6 +976,33 @@ def test_a_retention_said_of_a_successor_leaves_its_predecessor_alone() -> None:
     assert gone.expired == ("parent app messages 2 years",)
 
 
+def test_a_retention_counted_from_an_event_said_of_a_successor_alone() -> None:
+    """"PageProof proofs 2 years after approval" is PageProof's: an approval emailed in
+    2020 to the old proofs mailbox PageProof replaced is there; "blue books and Pawprints
+    diaries 3 years after the dog leaves" is said of both, so the blue books' 2021 diary
+    is gone."""
+    cards = [card("proof-portal", "PageProof online proofing since June 2022: proofs, "
+                  "mark-ups, approvals", supersedes=("proofs-mailbox",)),
+             card("proofs-mailbox", "the old proofs mailbox: PDF proofs and customers' "
+                  "approval emails, 2012 to June 2022", trust="archive"),
+             card("handbook", "staff handbook: leave, expenses, conduct")]  # fmt: skip
+    index = make_index(cards, "How long records last: PageProof proofs 2 years after "
+                       "approval; payroll 6 years.")  # fmt: skip
+    router = OfflineRouter(index, today=TODAY)
+    old = router.rank("Did the customer approve the proof of the 2020 calendar by email?")
+    assert old.full[0].card_id == "proofs-mailbox"
+    assert old.verdict != "nowhere" and old.expired == ()
+    diaries = [card("pawprints", "the Pawprints app since April 2023: walkers' diaries",
+                    supersedes=("blue-books",)),
+               card("blue-books", "paper puppy record books, the blue books, to April 2023: "
+                    "walkers' weekly diaries", trust="archive")]  # fmt: skip
+    kept = make_index(diaries, "How long records last: blue books and Pawprints diaries 3 "
+                      "years after the dog leaves.")  # fmt: skip
+    gone = OfflineRouter(kept, today=TODAY).rank("the weekly diary from Tess's blue book, "
+                                                  "she left in 2021")  # fmt: skip
+    assert gone.verdict == "nowhere" and gone.expired
+
+
 def test_a_chat_retention_applies_to_a_question_sent_to_a_channel() -> None:
     """"Teams chat messages are deleted after 12 months": a thread in a Teams channel from
     two years ago is gone, however the question names it; last month's is not."""
