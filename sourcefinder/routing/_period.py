@@ -214,6 +214,12 @@ def _count(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBERS[word]
 
 
+_NOW_IS = re.compile(
+    rf"\b(?:it'?s|it\s+is|we'?re|we\s+are)\s+(?:now\s+)?(?:in\s+)?(?:{_MONTH})\s+now\b"
+    rf"|\b(?:it'?s|it\s+is|we'?re|we\s+are)\s+now\s+(?:in\s+)?(?:{_MONTH})\b",
+    re.IGNORECASE)  # fmt: skip
+
+
 def asked_period(question: str, today: date) -> Period | None:
     """The span ``question`` asks about, or None when it names no time (several
     mentions: the span covering all of them)."""
@@ -221,6 +227,8 @@ def asked_period(question: str, today: date) -> Period | None:
     if not (_DIGIT.search(question) or any(w in low for w in _WHEN_WORDS)
             or any(m in low for m in _MONTH_LOWS)):  # fmt: skip
         return None  # most questions name no time: skip the eleven patterns
+    # "It's November now": today, said to count back from, not a time asked about
+    question = _NOW_IS.sub(lambda m: " " * len(m.group()), question)
     spans: list[Period] = []
     for m in _ISO_DAY.finditer(question):
         with contextlib.suppress(ValueError):  # "2021-02-30" names no day

@@ -34,6 +34,11 @@ TODAY = date(2026, 11, 30)
         ("tracker logs from two months ago", date(2026, 10, 1), date(2026, 10, 1)),
         ("what broke 3 weeks ago", date(2026, 11, 9), date(2026, 11, 9)),
         ("payments logs from last April", date(2026, 4, 1), date(2026, 4, 30)),
+        # today, said to count back from, is no time asked about
+        ("the CCTV from a Saturday in June? It's November now.", date(2026, 6, 1),
+         date(2026, 6, 30)),
+        ("It is now November and I need the June footage", date(2026, 6, 1),
+         date(2026, 6, 30)),
         # a month in a year counted back is that one month, not "two years ago" to August
         ("raw events from August two years ago", date(2024, 8, 1), date(2024, 8, 31)),
         # "from 2005 on the old press" is a year and a place; "from 2005 on" is a start
