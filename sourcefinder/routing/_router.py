@@ -601,9 +601,12 @@ class OfflineRouter:
         absent += names_asked(analysed.positive, self._absent_only_named, alone=False)
         if self._undone:
             said = set(qterms)  # the question's stems, read once above
-            verbs = " ".join(m.group(1) for m in _DOING_VERB.finditer(analysed.positive))
-            doing = set(terms(verbs))
-            doing |= {_CONVERSE[t] for t in doing if t in _CONVERSE}
+            found = list(_DOING_VERB.finditer(analysed.positive))
+            doing = set(terms(" ".join(m.group(1) for m in found)))
+            # (what someone else does: "did we buy the electric boats" sells none)
+            theirs_doing = terms(" ".join(m.group(1) for m in found
+                                          if not m.group().lower().startswith("we ")))
+            doing |= {_CONVERSE[t] for t in theirs_doing if t in _CONVERSE}
             absent += tuple(w for done, what, w in self._undone if done & doing and what <= said)
         absent += own_asked(analysed.positive, self._unowned, self._ours)
         theirs = theirs_asked(analysed.positive, self._ours, self._name_stems)

@@ -243,6 +243,8 @@ _OWN_CLAUSE = re.compile(r",?\s+(?:and|but|so)\s+(?:we|they|it|he|she)\s", re.IG
 _WHERE = re.compile(r"(?:^|\s)(?:in|at|on|inside|within|around|across|near|down|along|behind|"
                     r"beside|opposite|next\s+to)\s", re.IGNORECASE)  # fmt: skip
 _SAVE = frozenset({"without", "except", "beyond", "besides"})
+_TIMES = r"(?:summer|winter|spring|autumn|day|night|weekdays?|weekends?|term|holidays?)"
+_WHEN_PAIR = re.compile(rf",\s*{_TIMES}\s+or\s+{_TIMES}\b", re.IGNORECASE)
 # a clause of when or why ends an item: "KeyKegs are not tracked once they leave the yard"
 _SUBORDINATE = frozenset("once when whenever unless until because if while although".split())
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
@@ -310,6 +312,8 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                     scope = f"{head}, {rest[0][negates.end():]}" if negates else head
                 # "no chips or fried food, only toasties, soup and cakes": what is had
                 scope = _ONLY_HAD.split(scope, 1)[0]
+                # "no lake moorings or buoys, summer or winter": when, not what
+                scope = _WHEN_PAIR.sub(" ", scope)
                 if _OWN_RECORDS.match(cue.group()):
                     # "keep their own patient records and know what happened to a
                     # casualty": what else they do is no thing of theirs

@@ -224,6 +224,9 @@ def _stems(words: str) -> set[str]:
          "cakes and drinks.", "chips fried", "toasties soup cakes drinks"),
         ("We sell no cigarettes; only newspapers and sweets.", "cigarettes",
          "newspapers sweets"),
+        # when, said as a pair of seasons or times, is no thing had not
+        ("We have no lake moorings or buoys, summer or winter.", "moorings buoys",
+         "summer winter"),
         # an aside saying who does it instead, listed, is no thing not done
         ("We do no sea, cliff or cave rescue (HM Coastguard, the RNLI and the Devon Cave "
          "Rescue Organisation do).", "sea cliff cave", "coastguard rnli devon organisation"),
@@ -550,6 +553,9 @@ def test_what_is_not_sold_is_not_bought_from_us() -> None:
     hours = router.rank("What hours are we allowed to sell cider from the barn?")
     assert hours.verdict != "nowhere" and not hours.ruled_out
     assert hours.candidates[0].card_id == "licences"
+    # what we buy ourselves is no selling: "when did we buy the new trees" sells none
+    bought = router.rank("When did we buy the trees in the top row, and what did we pay?")
+    assert "sell trees" not in bought.ruled_out
 
 
 def test_what_is_not_had_is_not_known_from_a_card_word_it_only_opens() -> None:
