@@ -195,6 +195,13 @@ _DOING_VERB = re.compile(r"\b(?:to|can|could|will|would|should|must|we|you|they|
                          r"([a-z]+)\b", re.IGNORECASE)
 # what the asker does is what the organization would: "wants to buy trees from us" asks it
 # to sell them
+# where the asker comes from, not what they ask: "I've come over from a brewery", "I
+# used to work at a riding school"
+_ASKERS_PAST = re.compile(
+    r"\bI(?:'ve|\s+have)?\s+(?:(?:come|came|moved|transferred)\s+(?:over\s+|across\s+)?from"
+    r"|(?:used\s+to\s+work|worked)\s+(?:at|in|for|on))\s+"
+    r"(?:(?:a|an|the)\s+)?[\w-]+(?:\s+(?!and\b|but\b|so\b)[\w-]+){0,2}",
+    re.IGNORECASE)  # fmt: skip
 _CONVERSE = {stem(a): stem(b) for a, b in (("buy", "sell"), ("borrow", "lend"),
                                            ("learn", "teach"))}  # fmt: skip
 
@@ -582,8 +589,10 @@ class OfflineRouter:
                     excluded[i] = (max(share, self.config.named_excluded), words)
         uncovered, unmatched = self._uncovered(analysed.positive)
         keys = self._keys.asked(analysed.positive)
+        # (not where the asker came from: "I've come from a riding school")
+        asked_for = _ASKERS_PAST.sub(" ", analysed.positive)
         absent = tuple(dict.fromkeys(
-            w for w in _WORD.findall(_HYPHENATED.sub(" ", unprefixed(analysed.positive)))
+            w for w in _WORD.findall(_HYPHENATED.sub(" ", unprefixed(asked_for)))
             if any(t in self._absent for t in terms(w))
             or (any(t in self._held_alone for t in terms(w))
                 and specificity(w.lower()) >= self.config.held_alone_min)
@@ -593,22 +602,22 @@ class OfflineRouter:
         common = tuple(w for w in everyday if not self._absent_alone.intersection(terms(w)))
         common_alone = tuple(w for w in everyday if w not in common)
         if self._absent_phrases:
-            absent += tuple(self._absent_phrases.found_in(analysed.positive).values())
+            absent += tuple(self._absent_phrases.found_in(asked_for).values())
             absent += tuple(name for short, name in
-                            self._absent_phrases.abbreviated(analysed.positive).items()
+                            self._absent_phrases.abbreviated(asked_for).items()
                             if not self._lex.knows_a_form_of(stem(short.lower())))  # fmt: skip
-        absent += names_asked(analysed.positive, self._absent_names)
-        absent += names_asked(analysed.positive, self._absent_only_named, alone=False)
+        absent += names_asked(asked_for, self._absent_names)
+        absent += names_asked(asked_for, self._absent_only_named, alone=False)
         if self._undone:
             said = set(qterms)  # the question's stems, read once above
-            found = list(_DOING_VERB.finditer(analysed.positive))
+            found = list(_DOING_VERB.finditer(asked_for))
             doing = set(terms(" ".join(m.group(1) for m in found)))
             # (what someone else does: "did we buy the electric boats" sells none)
             theirs_doing = terms(" ".join(m.group(1) for m in found
                                           if not m.group().lower().startswith("we ")))
             doing |= {_CONVERSE[t] for t in theirs_doing if t in _CONVERSE}
             absent += tuple(w for done, what, w in self._undone if done & doing and what <= said)
-        absent += own_asked(analysed.positive, self._unowned, self._ours)
+        absent += own_asked(asked_for, self._unowned, self._ours)
         theirs = theirs_asked(analysed.positive, self._ours, self._name_stems)
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,
                          analysed.current, analysed.positive, uncovered, unmatched,

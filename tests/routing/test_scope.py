@@ -673,6 +673,20 @@ def test_a_name_that_is_a_common_word_no_card_uses_is_ruled_out_by_its_name() ->
     assert "Wales" in asked.ruled_out and asked.verdict == "nowhere"
 
 
+def test_where_the_asker_comes_from_is_not_what_they_ask_for() -> None:
+    """"We are not a riding school": a new starter who has come from one asks about the
+    breeding yard, not for riding lessons."""
+    cards = [card("stud-book", "the stud book: mares, coverings, foaling dates, papers"),
+             card("treks", "guided treks and hacks: bookings, rider weights")]  # fmt: skip
+    router = OfflineRouter(make_index(cards, "We are not a riding school: no lessons."))
+    for came in ("I've come from a riding school. How does the mares' year go here, "
+                 "from covering to foaling papers?",
+                 "I used to work at a riding school, so where's the stud book for mares?"):
+        assert router.rank(came).ruled_out == ()
+    asked = router.rank("Can I book my daughter into the riding school on Saturday?")
+    assert "riding school" in asked.ruled_out and asked.verdict == "nowhere"
+
+
 @pytest.mark.parametrize(
     ("preamble", "heads"),
     [
