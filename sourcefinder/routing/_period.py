@@ -828,7 +828,8 @@ _KEPT_NOT_SUBJECT = frozenset(terms(
     "only just are is were was get gets be been kept keeps retained retention deleted whose "
     "purged destroyed erased anonymised anonymized overwritten shredded discarded for after "
     "then searchable before from "
-    "since last lasts disappear disappears disappearing set use"))  # fmt: skip
+    "since last lasts disappear disappears disappearing set use overwrite overwrites "
+    "delete deletes"))  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -399,6 +399,15 @@ def test_out_of_period_says_why() -> None:
     assert out_of_period(logs, yesterday, TODAY, set()) == ""
 
 
+def test_a_retention_said_with_a_verb_in_the_present_is_of_the_thing_before_it() -> None:
+    """"the foaling camera overwrite after 30 days": the camera is what is kept, and
+    "overwrite" names nothing."""
+    [kept] = declared_retention("How long records last: the foaling camera overwrite after "
+                                "30 days.", specificity)  # fmt: skip
+    assert (kept.head, kept.days) == ("camera", 30)
+    assert kept.subject == frozenset(terms("foaling camera"))
+
+
 def test_a_retention_that_names_its_subject_counts_for_questions_about_it() -> None:
     cov = coverage(_card("metrics and logs", "logs kept 15 days; traces retained 400 days"))
     april = Period(date(2026, 4, 1), date(2026, 4, 30))
