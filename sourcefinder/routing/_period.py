@@ -783,6 +783,9 @@ _CHILD = frozenset(terms("child children kid kids son daughter minor minors baby
 _CHILD_LONGER = re.compile(r"(?:or\s+)?\buntil\b[^;]{0,40}?\b(?:child|children|minor|"
                            r"young\s+person|pupil)s?\b|\(\s*(?:a\s+)?(?:child|children)(?:'s|s')?"
                            r"(?:\s+[\w-]+){0,2}\s+until\b", re.IGNORECASE)  # fmt: skip
+# a count asked for ("how many riders did we have"), which what is anonymised still gives
+_HOW_MANY = re.compile(r"\bhow\s+(?:many|busy)\b|\bnumbers?\s+of\b", re.IGNORECASE)
+_ANONYMISED = re.compile(r"\banonymi[sz]ed\b", re.IGNORECASE)
 _ONGOING = re.compile(r"(?:\b(?:is|are|am)|'s|'re|'m)\s+still\s+(?:here|with\s+us|on\s+our\s+"
                       r"books|an?\s|our\s|live\b|open\b|active\b|current\b|registered\b|"
                       r"employed\b|working\b)", re.IGNORECASE)
@@ -1113,6 +1116,8 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
         return ()
     if _ONGOING.search(question):  # "he's still here": what is kept from his leaving stays
         kept = tuple(k for k in kept if not k.from_event)
+    if _HOW_MANY.search(question):  # what is anonymised is still counted
+        kept = tuple(k for k in kept if not _ANONYMISED.search(k.written))
     # what is said of adults is not said of a child, nor the other way round
     if wanted & _CHILD:
         kept = tuple(k for k in kept if not k.subject & _ADULT and not k.child_longer)

@@ -1071,7 +1071,8 @@ class OfflineRouter:
         if i not in self._kept_of:
             return ()
         said, naming = self._kept_of[i]
-        return expired(said, q.period, self._today or date.today(), set(q.qterms) | naming)
+        return expired(said, q.period, self._today or date.today(), set(q.qterms) | naming,
+                       q.embed_text)
 
     def _chat_gone(self, full: list[Scored], q: _Question) -> tuple[str, ...]:
         """The retentions said of a chat channel among the first candidates, or by its

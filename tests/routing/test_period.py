@@ -408,6 +408,18 @@ def test_a_retention_said_with_a_verb_in_the_present_is_of_the_thing_before_it()
     assert kept.subject == frozenset(terms("foaling camera"))
 
 
+def test_what_is_anonymised_is_still_counted() -> None:
+    """"rider details are anonymised 3 years after the ride": how many riders came in
+    2019 can still be counted; who they were cannot be found."""
+    kept = declared_retention("How long records last: rider details are anonymised 3 years "
+                              "after the ride.", specificity)  # fmt: skip
+    august = Period(date(2019, 8, 1), date(2019, 8, 31))
+    riders = set(terms("rider details"))
+    assert expired(kept, august, TODAY, riders, "How many riders did we have?") == ()
+    assert expired(kept, august, TODAY, riders, "Whose rider details were those?") == (
+        "rider details are anonymised 3 years after the ride",)
+
+
 def test_a_retention_that_names_its_subject_counts_for_questions_about_it() -> None:
     cov = coverage(_card("metrics and logs", "logs kept 15 days; traces retained 400 days"))
     april = Period(date(2026, 4, 1), date(2026, 4, 30))
