@@ -514,6 +514,9 @@ def declared_absent_alone(preamble: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_ARTICLE = re.compile(r"^\s*(?:the|a|an)\s+", re.IGNORECASE)  # "the defibrillator"
+
+
 def held_alone(preamble: str) -> frozenset[str]:
     """The stems of the things of one word that a paragraph about other bodies' things
     says another body holds ("Courts ... own the hearing record, transcripts and
@@ -521,7 +524,7 @@ def held_alone(preamble: str) -> frozenset[str]:
     use such a word in another sense ("the car parks' charges and fines" and "I can see
     the job fine")."""
     return frozenset(t for cue, items in _read(preamble) if cue == HELD_BY_OTHERS
-                     for item in items if len(words := _single_words(item)) == 1
+                     for item in items if len(words := _single_words(_ARTICLE.sub("", item))) == 1
                      and words[0].islower() and specificity(words[0]) >= EVERYDAY
                      for t in terms(words[0])) - _NOT_SUBJECTS  # fmt: skip
 
