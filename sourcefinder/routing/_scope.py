@@ -211,6 +211,8 @@ _ENDED = (r"(?<!\bthey )(?<!\bit )(?<!\bwhich )(?<!\bthat )(?<!\bwho )"
           r"\b(?:stopped|ended|ceased)\s+(?:in|at the end of|on|from)\s+"
           r"(?:(?:early|late|mid)\s+)?(?:[a-z]+\s+)?(?:19|20)\d\d\b")
 _OWN_SUBJECT = re.compile(r"\s*(?:our|my|its|their)\b", re.IGNORECASE)
+_ENDED_CUE = re.compile(_ENDED, re.IGNORECASE)
+_NAMED_ITEM = re.compile(r"\b\d+\b|(?<=\w )[A-Z][a-z]+\b")
 
 
 def _boundary(ended: str = "") -> re.Pattern[str]:
@@ -594,6 +596,10 @@ def _negated_words(preamble: str) -> Iterator[str]:
             # "..., which runs parking charges", "whose kitchen staff are employed by
             # them": named things only, as phrases
             continue
+        if _ENDED_CUE.match(cue):
+            # "the 200 Club lottery ended in 2020": a thing named so is named whole (as a
+            # phrase), not by each of its words ("the National Lottery Heritage Fund")
+            items = [item for item in items if not _NAMED_ITEM.search(item)]
         words = [w for item in items for w in _single_words(item)]
         if len(words) > 1 and words[0].lower() in ("be", "been") \
                 and _PARTICIPLE.fullmatch(words[1]):  # fmt: skip

@@ -224,6 +224,9 @@ def _stems(words: str) -> set[str]:
          "cakes and drinks.", "chips fried", "toasties soup cakes drinks"),
         ("We sell no cigarettes; only newspapers and sweets.", "cigarettes",
          "newspapers sweets"),
+        # what stopped, named with a name or a number, is named whole, not by each word
+        ("Things we stopped: the 200 Club lottery ended in March 2020; boarding for rabbits "
+         "stopped in April 2021.", "boarding rabbits", "club lottery"),
         # when, said as a pair of seasons or times, is no thing had not
         ("We have no lake moorings or buoys, summer or winter.", "moorings buoys",
          "summer winter"),
