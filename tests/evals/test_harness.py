@@ -102,7 +102,9 @@ def test_the_example_suite_is_well_formed() -> None:
             "ormsby", "wystan", "hallam", "kirkby", "skelwith", "ambrose", "pickwell",
             "brancaster", "radley", "dunnock", "calder", "wetherden", "hebden", "glenfield",
             "thaxted", "tidmarsh", "kenwick", "ferriby", "amberley", "saxby", "ixworth",
-            "halstow", "colwick", "tresco"],
+            "halstow", "colwick", "tresco", "wensley", "lowick", "morwenstow", "sedbergh",
+            "haworth", "kelling", "garsdale", "bowland", "lanercost", "ulpha", "brathay",
+            "cartmel", "hawes", "ribble", "dentdale"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
