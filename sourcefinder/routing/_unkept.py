@@ -70,7 +70,7 @@ _MIN_WORDS = 2
 _MAX_WORDS = 4
 _RECORD = frozenset(terms("record"))
 # words that say whose or which copy, not what is not kept
-_NOT_NAMING = frozenset(terms("own our their its full original"))
+_NOT_NAMING = frozenset(terms("own our their its full original history"))
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ class Unkept:
 # sold), "their recordings were deleted", "(we) kept none of its records", "nothing from it
 # was kept". Whose it is was named before, in the same sentence.
 _ITS_NOT_KEPT = re.compile(r"\b(?:its|their|her|his)\s+([^.;:!?()]{3,120}?)\s+(?:(?:was|were)\s+"
-                           r"(?:not\s+(?:kept|migrated|carried\s+over)|deleted|destroyed|"
+                           r"(?:not\s+(?:kept|migrated|exported|carried\s+over)|deleted|destroyed|"
                            r"shredded|wiped)|went\s+with\s+(?:it|her|him|them|the\s+[\w-]+))\b",
                            re.IGNORECASE)  # fmt: skip
 _NONE_OF_ITS = re.compile(r"\b(?:kept|keep|keeps|hold|holds|held)\s+none\s+of\s+(?:its|their)\s+"
