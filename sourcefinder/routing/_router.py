@@ -1015,9 +1015,14 @@ class OfflineRouter:
         one (``denial_short_words``) only when the question names what it denies."""
         if q.static is None or q.static_cos is None or not self._denials:
             return ()
-        near = self._denial_vectors @ q.static
+        vec, cos = q.static, q.static_cos
+        if self._static is not None and _ASKERS_PAST.search(q.embed_text):
+            # read without where the asker comes from ("I've come over from a brewery")
+            vec = self._static.embed_queries([_ASKERS_PAST.sub(" ", q.embed_text)])[0]
+            cos = self._static_vectors @ vec if self._static_vectors is not None else cos
+        near = self._denial_vectors @ vec
         k = int(near.argmax())
-        card = float(q.static_cos.max())
+        card = float(cos.max())
         if near[k] - card <= self.config.denial_margin:
             return ()
         if len(self._denials[k].split()) <= self.config.denial_short_words \

@@ -194,6 +194,20 @@ def test_a_question_nearer_what_the_organization_does_not_do_than_any_card_is_a_
     assert wide.rank(dog).denied == () and wide.rank(dog).verdict != "nowhere"
 
 
+def test_where_the_asker_comes_from_is_not_what_is_denied(
+    wordllama: WordLlamaEmbedder,
+) -> None:
+    """Morwenstow "never ferments juice into cider for growers": a brewer who has come
+    over asks how fruit becomes cider here, not what the cidery denies."""
+    index = load_index(ORGS / "morwenstow" / "index")
+    vectors = embed_cards(index, wordllama)
+    router = OfflineRouter(index, static=wordllama, static_vectors=vectors)
+    came = router.rank("I've come over from a brewery so I know fermentation, but not "
+                       "apples. Is there a walkthrough of how fruit gets from the yard to a "
+                       "finished bottle here?")  # fmt: skip
+    assert came.denied == () and came.verdict != "nowhere"
+
+
 def test_a_short_statement_counts_only_for_a_question_naming_what_it_denies(
     wordllama: WordLlamaEmbedder,
 ) -> None:
