@@ -268,7 +268,8 @@ _NOT_SUBJECTS = frozenset(terms("does do did not never neither no runs sells iss
                                 "holds keeps builds hosts employs index answers hold tells "
                                 "look covered scope anywhere anyone anybody nobody "
                                 "nowhere someone somebody somewhere everyone everybody "
-                                "everywhere"))  # fmt: skip
+                                "everywhere straight directly otherwise instead "
+                                "together already"))  # fmt: skip
 
 
 def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,

@@ -224,6 +224,9 @@ def _stems(words: str) -> set[str]:
          "cakes and drinks.", "chips fried", "toasties soup cakes drinks"),
         ("We sell no cigarettes; only newspapers and sweets.", "cigarettes",
          "newspapers sweets"),
+        # how it goes is no thing: "with no name on it, straight to the customer"
+        ("Work we cannot do is bought in and delivered blind, with no name on it, straight "
+         "to the customer.", "", "straight"),
         # what stopped, named with a name or a number, is named whole, not by each word
         ("Things we stopped: the 200 Club lottery ended in March 2020; boarding for rabbits "
          "stopped in April 2021.", "boarding rabbits", "club lottery"),
