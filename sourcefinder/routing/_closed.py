@@ -73,11 +73,11 @@ _UNTIL = re.compile(
     r"\s+([^.;:,!?]{2,60}?)\s+until\s+([^.;,!?]{4,30}?)"
     r"(?:\s+and\s+(?:then\s+)?stopped\b|,\s+when\b)",
 )
-# a place named by a word and its letter or number: "Studio C", "Ward 7" (not a year)
 # "Our eighth centre, at Shalford near Guildford, closed in 2019": where it was, set off by
 # commas after what it was; the name is the centre at Shalford
 _APPOSED = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:[a-z]+\s+){0,3}?([a-z]{3,}),\s+(?:at|in|on)\s+$")
-_PLACE_NAME = re.compile(r"\b[A-Z][a-z]{2,}")
+_PLACE_NAME = re.compile(r"\b[A-Z][a-z]{2,}")  # the first name of where it was
+# a place named by a word and its letter or number: "Studio C", "Ward 7" (not a year)
 _DESIGNATED = re.compile(r"\b[A-Za-z]{3,}\s+(?:[A-Z]|\d{1,2})\s*$")
 _AND = re.compile(r"\s+and\s+(?:other\s+)?")
 _TO_WHOM = re.compile(r"\s(?:to|for|at|from|with|by)\s")

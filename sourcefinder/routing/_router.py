@@ -193,8 +193,6 @@ _DOING_VERB = re.compile(r"\b(?:to|can|could|will|would|should|must|we|you|they|
                          # "could the workshop make", "can someone teach"
                          r"(?:(?:the|a|our|your)\s+[a-z]+\s+|(?:someone|somebody|anyone)\s+)?"
                          r"([a-z]+)\b", re.IGNORECASE)
-# what the asker does is what the organization would: "wants to buy trees from us" asks it
-# to sell them
 # where the asker comes from, not what they ask: "I've come over from a brewery", "I
 # used to work at a riding school"
 _ASKERS_PAST = re.compile(
@@ -202,6 +200,8 @@ _ASKERS_PAST = re.compile(
     r"|(?:used\s+to\s+work|worked)\s+(?:at|in|for|on))\s+"
     r"(?:(?:a|an|the)\s+)?[\w-]+(?:\s+(?!and\b|but\b|so\b)[\w-]+){0,2}",
     re.IGNORECASE)  # fmt: skip
+# what the asker does is what the organization would: "wants to buy trees from us" asks it
+# to sell them
 _CONVERSE = {stem(a): stem(b) for a, b in (("buy", "sell"), ("borrow", "lend"),
                                            ("learn", "teach"))}  # fmt: skip
 
@@ -385,9 +385,10 @@ class OfflineRouter:
         for i, card in enumerate(self._cards if self._kept else ()):
             if card.kind != "chat-channel" and card.kind not in HUMAN_KINDS:
                 names = self._card_names[i]
+                every = frozenset().union(*names)
                 for k in self._kept:
                     if any(n <= k.subject for n in names) and (
-                            not k.from_event or k.subject <= frozenset().union(*names)):
+                            not k.from_event or k.subject <= every):
                         self._named_in.setdefault(k.written, set()).add(i)
         # what the preamble says the organization has not, that no card mentions either
         # ("no parties", where a card has a "participant"), nor in the organization's own
