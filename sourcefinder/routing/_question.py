@@ -95,9 +95,11 @@ _TURN = re.compile(
     # "It's not the newsletter, where's that set?": the question itself
     r"|(?:so\s+)?(?:where|what|who|how|which|when)\b"
     # "..., my work laptop just won't join the Wi-Fi": a subject of its own and its verb
-    r"|(?:my|our|his|her|their|the)\s+(?:[\w-]+\s+){0,3}?(?:(?:just|still)\s+)?(?:is|are|"
+    r"|(?:my|our|his|her|their|the)\s+(?:[\w'-]+\s+){0,3}?(?:(?:just|still)\s+)?(?:is|are|"
     r"was|were|has|have|had|keeps|will|won't|can't|cannot|doesn't|didn't|isn't|aren't|"
-    r"wasn't|hasn't)\b)",
+    r"wasn't|hasn't|wants|needs|asks|asked)\b"
+    # "Not the Archery GB rules, the international ones": the one meant instead
+    r"|(?:the|our|my)\s+(?:[\w-]+\s+){0,2}ones?\b)",
     re.IGNORECASE,
 )
 # A place that failed: what comes before is dismissed ("I checked the reviews site and it
@@ -137,6 +139,13 @@ _PERSON = re.compile(r"\b(?:customer|client|manager|boss|member|patient|parent|m
                      r"supervisor|applicant|officer|inspector|auditor|accountant|solicitor|"
                      r"someone|somebody|nobody|everyone|he|she|they|family|wife|husband)s?$",
                      re.IGNORECASE)
+# ... and what says or has something is a place when it is a kind of record
+_RECORD = re.compile(r"\b(?:list|sheet|page|folder|log|board|report|spreadsheet|tracker|form|"
+                     r"system|app|portal|calendar|diary|book|ticket|thread|file|record|"
+                     r"register|database|website|site|dashboard|screen|card|notes?|email|"
+                     r"invoice|contract|policy|manual|handbook|rota|schedule|map|label)s?$",
+                     re.IGNORECASE)  # fmt: skip
+_NEXT_WORD = re.compile(r"\s+(?:[\w'-]+\s+)?")
 _MODAL = re.compile(r"\b(?:must|should|would|will|might|may|could|ought to)$", re.IGNORECASE)
 _SHOWN_BY = re.compile(r"\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+")
 _BUT_ASKS = re.compile(
@@ -227,28 +236,37 @@ def _source_prefix(words: str, is_source: Callable[[list[str]], bool]) -> int:
 
 
 def _shown_by(clause: str, asked_apart: str,
-              is_source: Callable[[list[str]], bool] | None) -> tuple[re.Match[str], int] | None:
+              is_source: Callable[[list[str]], bool] | None,
+              ) -> tuple[re.Match[str], int, bool] | None:
     """The subject of ``clause`` when it states what a source shows and the asker then
     asks for something else: in a question of its own (``asked_apart``, the question
-    clauses after a statement clause) or after "but" in the same clause."""
+    clauses after a statement clause) or after "but" in the same clause; and whether it
+    is only a record the asker names in their words ("the lay-up sheet tells me where
+    she is, but ..."), whose words then are the situation, not ruled out."""
     shows = _SHOWS.search(clause)
+    while shows and (later := _SHOWS.search(clause, shows.end(), shows.end() + 40)) \
+            and _NEXT_WORD.fullmatch(clause, shows.end(), later.start()):  # fmt: skip
+        shows = later  # a noun of the subject, then its verb: "The holiday cover sheet says"
     if not shows:
         return None
     subject = _SHOWN_BY.fullmatch(clause, 0, shows.start())
     if not subject or not terms(subject.group(1)) or _MODAL.search(subject.group(1)):
         return None  # "The tracker must show it": where the asker expects it, not a miss
     named = bool(is_source and is_source(terms(subject.group(1))))
+    record = False
     if shows.group(1) and not named and not (shows.group().startswith(("only ", "just "))
                                              and not _PERSON.search(subject.group(1))):
         # ("the drive only has the videos": what it has, and no more; not "my manager
-        # just says to ask HR", a person)
-        return None
+        # just says to ask HR", a person; "the request list says": a record)
+        record = _RECORD.search(subject.group(1)) is not None
+        if not record:
+            return None
     if (asked_apart and not clause.rstrip().endswith("?")
             and (named or not _BACK.search(asked_apart))):
-        return subject, subject.end()
+        return subject, subject.end(), record
     turn = _BUT_ASKS.search(clause, shows.end())
     if turn and (named or not _BACK.search(clause, turn.end())):
-        return subject, (turn.start() if named else subject.end())
+        return subject, (turn.start() if named else subject.end()), record
     return None
 
 
@@ -363,6 +381,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     asked_apart = " ".join(c for c in clauses if c.rstrip().endswith("?")
                            or _NEED.match(c)) if stated else ""  # fmt: skip
     known: list[str] = []
+    situation: list[str] = []  # words of a record the asker names, said not asked
     # whether a question of its own comes after each clause (one pass, from the end)
     asked_after = [False] * len(clauses)
     # ... and whether one that asks or says the need does ("...; what I need is")
@@ -410,7 +429,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             dismiss(terms(subject.group(1)))
             clause = clause[subject.end() :]
         elif stated and (shown := _shown_by(clause, asked_apart, is_source)):
-            dismiss(terms(shown[0].group(1)))
+            (situation.extend if shown[2] else dismiss)(terms(shown[0].group(1)))
             clause = " " + clause[shown[1] :]
         elif negation and is_source and (redirect := _redirected_by(clause, is_source)):
             dismiss(terms(redirect.group(1)))
@@ -438,6 +457,8 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         or (_STILL.search(positive) is not None and not _YEAR_SAID.search(positive)
             and not before_a_change(positive))
     background = _background(positive)
+    background += tuple(t for t in dict.fromkeys(situation) if t not in wanted
+                        and t not in background)  # fmt: skip
     if known:
         asked = set(terms(" ".join(c for c in kept if c not in known)))
         background += tuple(t for t in dict.fromkeys(terms(" ".join(known)))

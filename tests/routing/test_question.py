@@ -68,6 +68,10 @@ from sourcefinder.routing._text import terms
          "my laptop just won't join the Wi-Fi. Where's that?", ("bug", "app")),
         ("Not the tender, the contract is what I need", "the contract is what I need",
          ("tender",)),
+        ("Not the tonnage figures, the council's contractor wants the signed paperwork.",
+         "the council's contractor wants the signed paperwork.", ("tonnag", "figur")),
+        ("Not the Archery GB rules, the international ones: what can a barebow archer use?",
+         "the international ones: what can a barebow archer use?", ("archeri", "gb", "rule")),
         # a dismissal in the question's own clause, up to where it asks
         ("Customer wants no more reminder texts. It's not the newsletter, so where's that "
          "set?", "Customer wants no more reminder texts. so where's that set?",
@@ -278,6 +282,27 @@ def test_what_comes_before_a_but_is_the_situation_not_the_ask() -> None:
     # a report of what went wrong, with no ask after the "but": all of it is the subject
     report = "He has paid for digital for a year but the site says his free articles are used up."
     assert analyse(report).background == ()
+
+
+def test_a_record_named_in_the_askers_words_is_the_situation_not_the_ask() -> None:
+    """"The contract tells me what we agreed to pay. Has she been paid?": a record with no
+    name of a source says what the asker knows; its words weigh less, and rule out
+    nothing (the lay-up sheet's card may hold the storage charge too)."""
+    read = analyse("The contract tells me what we agreed to pay her. I need to know whether "
+                   "she's actually been paid.")
+    assert read.negated == () and "contract" in read.background
+    assert "contract" not in terms(read.positive)
+    layup = analyse("The lay-up sheet tells me where she is, but what is she paying for storage?")
+    assert layup.negated == () and {"lai", "sheet"} <= set(layup.background)
+    # a noun of the subject is not its verb: "cover" belongs to the sheet, "says" is said
+    cover = analyse("The holiday cover sheet just says she went to kennels. I need to know "
+                    "what she ate there.")
+    assert cover.negated == ("holidai", "sheet")
+    # a person who says so is no record, and a later verb is no subject's own
+    for question in ("The manager says we took a deposit. Where is the receipt?",
+                     "The customer says the itemised list we gave her shows a sofa that "
+                     "isn't hers. Where's the per-crate item list?"):
+        assert analyse(question).background == () and analyse(question).negated == ()
 
 
 def test_what_is_done_before_a_now_is_the_situation_not_the_ask() -> None:
