@@ -205,12 +205,21 @@ _REDIRECT = re.compile(
     r"does not|can't|cannot|won't|aren't|are not|isn't|is not|'re not|'s not)\b",
     re.IGNORECASE,
 )
+# ... or that is for someone or something else, before a question of the asker's own:
+# "Arkive is for the business archive, I know.", "I'm told BrightHR is for staff only."
+_FOR_OTHER = re.compile(r"\b(?:is|are)\s+(?:only\s+|just\s+)?for\b", re.IGNORECASE)
+_TOLD = re.compile(r"\s*(?:(?:i|we)(?:'ve| have)? been told|(?:i|we)(?:'m|'re| am| are| was| were) "
+                   r"told)\s+(?:that\s+)?", re.IGNORECASE)  # fmt: skip
 
 
-def _redirected_by(clause: str, is_source: Callable[[list[str]], bool]) -> re.Match[str] | None:
-    """The subject of ``clause`` when it is a source saying the need is not its own."""
-    said = _REDIRECT.search(clause)
-    subject = _SHOWN_BY.fullmatch(clause, 0, said.start()) if said else None
+def _redirected_by(clause: str, is_source: Callable[[list[str]], bool],
+                   for_other: bool = False) -> re.Match[str] | None:
+    """The subject of ``clause`` when it is a source saying the need is not its own (or,
+    with ``for_other``, one said to be for someone or something else)."""
+    said = _REDIRECT.search(clause) or (_FOR_OTHER.search(clause) if for_other else None)
+    told = _TOLD.match(clause)
+    subject = _SHOWN_BY.fullmatch(clause, told.end() if told else 0, said.start()) \
+        if said else None  # fmt: skip
     named = terms(subject.group(1)) if subject else []
     return subject if named and is_source(named) else None
 
@@ -431,7 +440,8 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         elif stated and (shown := _shown_by(clause, asked_apart, is_source)):
             (situation.extend if shown[2] else dismiss)(terms(shown[0].group(1)))
             clause = " " + clause[shown[1] :]
-        elif negation and is_source and (redirect := _redirected_by(clause, is_source)):
+        elif (negation or told_after[k]) and is_source and (redirect := _redirected_by(
+                clause, is_source, for_other=told_after[k] and not asks)):
             dismiss(terms(redirect.group(1)))
             clause = " " + clause[redirect.end() :]
         if seeks and is_source:

@@ -332,6 +332,23 @@ def test_a_source_dismissed_by_name_stays_named_when_the_ask_uses_its_words() ->
     assert analyse(person, sources).named == ()  # a person, not a source's name
 
 
+def test_a_source_said_to_be_for_someone_else_is_dismissed_by_name() -> None:
+    """"I'm told BrightHR is for staff only. So where do volunteers record their hours?":
+    the asker is not staff, so BrightHR is not where they look."""
+    sources = {frozenset(terms("BrightHR")), frozenset(terms("Arkive"))}.__contains__
+
+    def named(question: str) -> tuple[str, ...]:
+        return analyse(question, lambda stems: sources(frozenset(stems))).named
+
+    assert named("I'm told BrightHR is for staff only. So where do volunteers record their "
+                 "hours?") == tuple(terms("BrightHR"))  # fmt: skip
+    assert named("Arkive is for the business archive, I know. I'm after a private "
+                 "customer's crate of books.") == tuple(terms("Arkive"))  # fmt: skip
+    # asked, not told; or with nothing asked after it: no dismissal
+    assert named("Is BrightHR for staff only?") == ()
+    assert named("BrightHR is for staff only.") == ()
+
+
 def test_what_the_asker_has_read_or_knows_is_background_to_what_they_ask() -> None:
     read = ("I've read the minute-by-minute timeline of the outage. Where's the proper "
             "analysis of why it happened?")  # fmt: skip
