@@ -42,7 +42,9 @@ _CLOSED = re.compile(
     r"(?:(?:ran|opened|operated|traded)\s+(?:from|in|since)\s+[^.;:,!?]{4,20}?\s+and\s+)?"
     r"(?:(?:was|were)\s+)?"
     r"(?:closed|shut|ended|stopped|ceased|"
-    r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold)(?:\s+down)?"
+    r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold|"
+    # "The youth band summer camp last ran in 2019": an event held no more
+    r"last\s+(?:ran|run|held|took\s+place))(?:\s+down)?"
     r"(?:\s+when\s+[^.;:,!?]{3,60}?)?\s+"
     r"(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
 )
@@ -72,6 +74,13 @@ _UNTIL = re.compile(
     r"\b[Ww]e\s+(?:(?!used\b|stored\b)[a-z]+ed|sold|ran|gave|took|made|did|lent|sent|taught)"
     r"\s+([^.;:,!?]{2,60}?)\s+until\s+([^.;,!?]{4,30}?)"
     r"(?:\s+and\s+(?:then\s+)?stopped\b|,\s+when\b)",
+)
+# "The bandroom has not been hired to outside groups since January 2022", "WhatsApp has
+# not been allowed for work since 2022": what is not done to it since then (named by it
+# and the verb, said close together: "hire the bandroom")
+_NOT_SINCE = re.compile(
+    r"\b([A-Z][^.;:,!?]{2,60}?)\s+(?:has|have)\s+not\s+been\s+([a-z]+ed)\b"
+    r"(?:[^.;:,!?]{0,40}?)\s+since\s+([^.;,!?]{4,30})",
 )
 # "Our eighth centre, at Shalford near Guildford, closed in 2019": where it was, set off by
 # commas after what it was; the name is the centre at Shalford
@@ -115,7 +124,8 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
     out: list[Closed] = []
     text = " ".join(BRACKETED.sub(" ", preamble).split())
     for m in [*_CLOSED.finditer(text), *_STOPPED.finditer(text),
-              *_STOPPED_THING.finditer(text), *_UNTIL.finditer(text)]:
+              *_STOPPED_THING.finditer(text), *_UNTIL.finditer(text),
+              *_NOT_SINCE.finditer(text)]:
         when = asked_period(f"in {m.group(m.re.groups)}", today)
         year = _YEAR.search(m.group(m.re.groups))
         if when is None or not year:
@@ -132,6 +142,8 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
         written = text[start : m.start(m.re.groups) + year.end()]
         if m.re is _STOPPED:  # "making bath salts and other cosmetic products": each
             names = [" ".join(names[-1:] + [thing]) for thing in _AND.split(m.group(2))]
+        elif m.re is _NOT_SINCE:  # "The bandroom has not been hired": the bandroom hired
+            names = [f"{m.group(1)} {m.group(2)}"]
         # "The farm shop and café closed": each that names a place closed
         for named in names:
             # "Costume hire to the public stopped": costume hire (not "The Dunmore to Ness
@@ -155,7 +167,7 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
             subject = [t for t in terms(named) if t not in _NOT_NAMING][-_MAX_WORDS:]
             if len(set(subject)) >= _MIN_WORDS:
                 out.append(Closed(frozenset(subject), when.end, written,
-                                  m.re is _STOPPED or m.re is _UNTIL))
+                                  m.re in (_STOPPED, _UNTIL, _NOT_SINCE)))
     return tuple(out)
 
 

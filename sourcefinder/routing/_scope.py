@@ -688,6 +688,11 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
         # investor relations)
         named += [_WORD.findall(c) for item in items for c in _COMPOUND.findall(item)
                   if not any(ch.isdigit() for ch in c)]
+        # a long proper name is also asked for without its last word, the kind of body
+        # it is ("an Arts Council National Portfolio Organisation": "our Arts Council
+        # National Portfolio funding")
+        named += [words[:-1] for words in named
+                  if len(words) >= 4 and all(w[:1].isupper() for w in words)]
         for words in named:
             # "customers who need those collected": the name ends at its relative clause
             words = list(itertools.takewhile(lambda w: w.lower() not in _RELATIVE, words))

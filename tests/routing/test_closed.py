@@ -256,6 +256,29 @@ def test_a_place_named_with_where_it_was_and_how_long_it_ran() -> None:
                                                          date(2019, 12, 31))]
 
 
+def test_an_event_that_last_ran_and_a_thing_not_done_since_are_closed() -> None:
+    """"The youth band summer camp last ran in 2019"; "The bandroom has not been hired to
+    outside groups since January 2022": the second is named by the room and the verb
+    together ("hire the bandroom"), since the bandroom itself is still there."""
+    camp, room = declared_closed("The youth band summer camp last ran in 2019. The bandroom "
+                                 "has not been hired to outside groups since January 2022.",
+                                 TODAY)  # fmt: skip
+    assert (set(camp.subject), camp.on) == (set(terms("youth band summer camp")),
+                                            date(2019, 12, 31))
+    assert (set(room.subject), room.on, room.near) == (set(terms("bandroom hired")),
+                                                       date(2022, 1, 31), True)
+    hire = "The WI would like to hire the bandroom on Wednesdays. How do they book it?"
+    assert closed_asked((room,), set(terms(hire)), None, hire) == (room.written,)
+    heating = "The bandroom heating is off again. Who do I ring?"
+    assert closed_asked((camp, room), set(terms(heating)), None, heating) == ()
+    book = "When's the youth band summer camp this year, and how do I book on it?"
+    assert closed_asked((camp,), set(terms(book)), asked_period(book, TODAY), book) \
+        == (camp.written,)  # fmt: skip
+    # ran, with no "last", is no closing
+    assert declared_closed("The youth band summer camp ran in 2019 at Kettlewell.",
+                           TODAY) == ()  # fmt: skip
+
+
 def test_a_long_hostile_preamble_is_read_in_linear_time() -> None:
     preamble = "The Cardiff studio closed in June 2019. " * 20_000 + "A" * 100_000
     assert len(declared_closed(preamble, TODAY)) == 20_000

@@ -437,6 +437,10 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
         # a year says when, never what: "since 2022" is no name
         ("There are no ADI courses here, and since 2022 we take only qualified ADIs.",
          {"ADI courses"}),
+        # a long proper name, also without the kind of body it ends with
+        ("We have never been an Arts Council National Portfolio Organisation.",
+         {"National Portfolio Organisation", "Arts Council National Portfolio"}),
+        ("We have never had an Arts Council project grant.", {"Arts Council project grant"}),
     ],
 )  # fmt: skip
 def test_the_preamble_names_what_the_organization_has_not(preamble: str,
