@@ -82,6 +82,11 @@ _NOT_SINCE = re.compile(
     r"\b([A-Z][^.;:,!?]{2,60}?)\s+(?:has|have)\s+not\s+been\s+([a-z]+ed)\b"
     r"(?:[^.;:,!?]{0,40}?)\s+since\s+([^.;,!?]{4,30})",
 )
+# "There have been no pig classes since 2001": none held since then
+_NONE_SINCE = re.compile(
+    r"\b(?:[Tt]here\s+(?:has|have)\s+been|[Ww]e\s+have\s+(?:had|held|run))\s+no\s+"
+    r"([^.;:,!?]{2,40}?)\s+since\s+([^.;,!?]{4,30})",
+)
 # "Our eighth centre, at Shalford near Guildford, closed in 2019": where it was, set off by
 # commas after what it was; the name is the centre at Shalford
 _APPOSED = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:[a-z]+\s+){0,3}?([a-z]{3,}),\s+(?:at|in|on)\s+$")
@@ -125,7 +130,7 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
     text = " ".join(BRACKETED.sub(" ", preamble).split())
     for m in [*_CLOSED.finditer(text), *_STOPPED.finditer(text),
               *_STOPPED_THING.finditer(text), *_UNTIL.finditer(text),
-              *_NOT_SINCE.finditer(text)]:
+              *_NOT_SINCE.finditer(text), *_NONE_SINCE.finditer(text)]:
         when = asked_period(f"in {m.group(m.re.groups)}", today)
         year = _YEAR.search(m.group(m.re.groups))
         if when is None or not year:

@@ -822,6 +822,9 @@ def asks_for_chat(question: str) -> bool:
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
 _WITH_ASIDE = re.compile(r",\s*(?:with|including|together\s+with|along\s+with|plus)\s[^,;:()]*,",
                          re.IGNORECASE)  # fmt: skip
+# (not "accounts, including their mail and files": whose, a part of each, not a kind)
+_INCLUDED = re.compile(r",\s*(?:including|such\s+as)\s(?!(?:their|its|his|her)\b)([^,;:()]*),",
+                       re.IGNORECASE)  # fmt: skip
 _UNSHIELD = str.maketrans({"\x1f": ","})
 _BEING = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _AND = re.compile(r"\band\b", re.IGNORECASE)
@@ -979,16 +982,19 @@ def _each_of(head: str) -> list[str]:
     ("Membership and direct debit records" is also "Membership records" and "direct debit
     records"), or the first word that each of two shares ("Parent invoices and payments"
     is also "Parent invoices"), so that a question naming one of them names the
-    retention."""
+    retention. What an aside says is included is kept the same ("financial records,
+    including gate cash sheets, 6 years")."""
+    included = [m.group(1) for m in _INCLUDED.finditer(head)]
     head = _WITH_ASIDE.sub(" ", BRACKETED.sub(" ", head))
     cut = min((m.start() for m in (_BEING.search(head), _WHERE.search(head)) if m),
               default=len(head))  # fmt: skip
     m = _SHARED_NOUN.search(head[:cut].rstrip())
     if m:
-        return [f"{m.group(1)} {m.group(3)}", m.group(2)]
+        return [f"{m.group(1)} {m.group(3)}", m.group(2), *included]
     # "Parent invoices and payments": the first word is each one's
     m = _SHARED_MODIFIER.search(head[:cut].rstrip())
-    return [f"{m.group(1)} {m.group(2)}", f"{m.group(1)} {m.group(3)}"] if m else []
+    return [f"{m.group(1)} {m.group(2)}", f"{m.group(1)} {m.group(3)}", *included] if m \
+        else included  # fmt: skip
 
 
 def _said_of(head: str) -> list[tuple[str, str]]:

@@ -274,6 +274,10 @@ def test_an_event_that_last_ran_and_a_thing_not_done_since_are_closed() -> None:
     book = "When's the youth band summer camp this year, and how do I book on it?"
     assert closed_asked((camp,), set(terms(book)), asked_period(book, TODAY), book) \
         == (camp.written,)  # fmt: skip
+    # none held since a year
+    pigs, = declared_closed("There have been no pig classes since 2001, when foot and "
+                            "mouth cancelled the show.", TODAY)  # fmt: skip
+    assert (set(pigs.subject), pigs.on) == (set(terms("pig classes")), date(2001, 12, 31))
     # ran, with no "last", is no closing
     assert declared_closed("The youth band summer camp ran in 2019 at Kettlewell.",
                            TODAY) == ()  # fmt: skip

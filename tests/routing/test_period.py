@@ -676,7 +676,8 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
                                specificity)  # fmt: skip
     assert [(set(k.subject), k.days) for k in aside] == [
         ({"rota"}, 6 * 365), (set(terms("patient care records")), 3650),
-        (set(terms("incident reports")), 6 * 365)]
+        (set(terms("incident reports")), 6 * 365),
+        (set(terms("near misses")), 6 * 365)]  # what is included, kept as long
 
 
 @pytest.mark.parametrize(
@@ -1118,6 +1119,11 @@ def test_what_goes_with_a_kept_thing_set_off_by_commas_is_no_thing_of_its_own() 
     assert subjects[frozenset(terms("customer records"))] == 6 * 365
     assert subjects[frozenset(terms("leavers accounts"))] == 60
     assert not any(s & set(terms("ID seen mail files")) for s in subjects)
+    # a kind of the thing, said to be included, is kept as long as it is
+    said = "How long records last: financial records, including gate cash sheets, 6 years."
+    subjects = {frozenset(k.subject): k.days for k in declared_retention(said, specificity)}
+    assert subjects == {frozenset(terms("financial records")): 6 * 365,
+                        frozenset(terms("gate cash sheets")): 6 * 365}
 
 
 def test_what_lasts_only_so_long_is_said_of_what_lasts_not_of_the_verb() -> None:
