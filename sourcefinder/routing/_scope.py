@@ -374,6 +374,9 @@ _OUR_PART = re.compile(r";|,?\s+(?:and|but|so|while)\s+(?=(?:we|our)\b)|,\s*(?=w
                        re.IGNORECASE)  # fmt: skip
 # an item that is a clause, not a thing: "which sends payslips into Breathe", "never to us"
 _NOT_A_THING = re.compile(r"\s*(?:which|who|whose|that|never|not)\b", re.IGNORECASE)
+# what is said to be another body's, the things first: "... are with them, not us"
+_ARE_THEIRS = re.compile(r"\b(?:is|are)\s+(?:all\s+)?(?:with\s+them|theirs|held\s+by\s+them|"
+                         r"kept\s+by\s+them)\b", re.IGNORECASE)  # fmt: skip
 HELD_BY_OTHERS = "held by another body"  # the cue of what ``_held_by_others`` reads
 
 
@@ -389,6 +392,12 @@ def _held_by_others(preamble: str) -> Iterator[tuple[str, list[str]]]:
             continue
         for sentence in _SENTENCE.findall(ends_marked(paragraph[head.end() :])):
             for clause in _OUR_PART.split(sentence):
+                if theirs := _ARE_THEIRS.search(clause):
+                    # "payslips, P60s and pension records are with them, not us"
+                    held = BRACKETED.sub(" ", clause[: theirs.start()].rsplit(":", 1)[-1])
+                    yield HELD_BY_OTHERS, [_before_verb(item) for item in _LIST.split(held)
+                                           if not _US.search(item)]  # fmt: skip
+                    continue
                 verb = _HOLDS.search(clause)
                 if not verb or _BEING_DONE.search(clause, 0, verb.start()) \
                         or _US.search(clause, 0, verb.start()) \

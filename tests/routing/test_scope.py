@@ -505,6 +505,11 @@ def test_a_thing_of_one_word_another_body_holds_is_a_nowhere() -> None:
     # a thing of one word with its article ("the defibrillator") is one word
     assert "defibril" in held_alone("Things other bodies keep. The parish council owns the "
                                     "playing field and the defibrillator on the front wall.")
+    # the things first, then whose: "... are with them, not us"
+    bureau = ("Things other bodies own. Staff pay is run by our accountants' bureau (Dinsdale "
+              "& Co): payslips, P60s and pension records are with them, not us.")
+    assert "payslip" in held_alone(bureau)  # ("P60s" is a name: read as a phrase)
+    assert "payslip" not in held_alone(bureau.replace("are with them", "go to staff"))
     router = OfflineRouter(make_index(INTERPRETING, COURTS))
     asked = router.rank("Defence counsel wants the transcript of the hearing our "
                         "interpreter attended. Where do we keep that?")  # fmt: skip
