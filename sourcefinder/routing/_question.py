@@ -208,6 +208,9 @@ _REDIRECT = re.compile(
 # ... or that is for someone or something else, before a question of the asker's own:
 # "Arkive is for the business archive, I know.", "I'm told BrightHR is for staff only."
 _FOR_OTHER = re.compile(r"\b(?:is|are)\s+(?:only\s+|just\s+)?for\b", re.IGNORECASE)
+# ... or that is not the organization's: "The college's portfolio isn't ours."
+_NOT_OURS = re.compile(r"\s*(?:(?:[Tt]he|[Tt]hat|[Tt]his)\s+)?((?:[\w'-]+\s+){0,3}[\w'-]+)\s+"
+                       r"(?:is|are)(?:n't|\s+not)\s+ours\s*[.;:!]?\s*")  # fmt: skip
 _TOLD = re.compile(r"\s*(?:(?:i|we)(?:'ve| have)? been told|(?:i|we)(?:'m|'re| am| are| was| were) "
                    r"told)\s+(?:that\s+)?", re.IGNORECASE)  # fmt: skip
 
@@ -444,6 +447,9 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
                 clause, is_source, for_other=told_after[k] and not asks)):
             dismiss(terms(redirect.group(1)))
             clause = " " + clause[redirect.end() :]
+        elif negation and told_after[k] and not asks and (disowned := _NOT_OURS.fullmatch(clause)):
+            dismiss(terms(disowned.group(1)))  # "The college's portfolio isn't ours."
+            continue
         if seeks and is_source:
             for start, end in _missing_in(clause, is_source):
                 named.extend(terms(clause[start:end]))

@@ -72,6 +72,9 @@ from sourcefinder.routing._text import terms
          "the council's contractor wants the signed paperwork.", ("tonnag", "figur")),
         ("Not the Archery GB rules, the international ones: what can a barebow archer use?",
          "the international ones: what can a barebow archer use?", ("archeri", "gb", "rule")),
+        # what is not the organization's, before the ask
+        ("The college's portfolio isn't ours. I need our own copy of his training plan.",
+         "I need our own copy of his training plan.", ("colleg", "portfolio")),
         # a dismissal in the question's own clause, up to where it asks
         ("Customer wants no more reminder texts. It's not the newsletter, so where's that "
          "set?", "Customer wants no more reminder texts. so where's that set?",
@@ -122,6 +125,8 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         # a statement with no ask: nothing to turn to
         "The roster shows me on nights next week.",
         "The roster doesn't show my nights next week.",
+        # what is not ours, said with nothing asked after it, is the question itself
+        "The college's portfolio isn't ours.",
         # a dash between words ends a clause; one in a range or a word ends nothing
         "Outage records 2019 - 2021 for the x-ray unit - which system holds them?",
     ],
