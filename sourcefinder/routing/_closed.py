@@ -42,7 +42,7 @@ _CLOSED = re.compile(
     r"(?:(?:ran|opened|operated|traded)\s+(?:from|in|since)\s+[^.;:,!?]{4,20}?\s+and\s+)?"
     r"(?:(?:was|were)\s+)?"
     r"(?:closed|shut|ended|stopped|ceased|"
-    r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold|"
+    r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold|folded|disbanded|"
     # "The youth band summer camp last ran in 2019": an event held no more
     r"last\s+(?:ran|run|held|took\s+place))(?:\s+down)?"
     r"(?:\s+when\s+[^.;:,!?]{3,60}?)?\s+"

@@ -122,11 +122,13 @@ from sourcefinder.routing._scope import (
     declared_absent_alone,
     declared_absent_names,
     declared_absent_phrases,
+    declared_kept_own,
     declared_undone,
     declared_unowned,
     denials,
     denied_terms,
     held_alone,
+    kept_own_asked,
     names_asked,
     outside_negations,
     own_asked,
@@ -416,6 +418,8 @@ class OfflineRouter:
         self._absent_phrases = unsaid(declared_absent_phrases(index.preamble), self._texts_with)
         # and what it has none of its own of ("no pharmacy of our own")
         self._unowned = declared_unowned(index.preamble)
+        # and what another body keeps its own of ("the parish council keeps its own minutes")
+        self._kept_own = declared_kept_own(index.preamble)
         self._trust = dict(cfg.trust_factors)
         zipf("the")  # load the word-frequency table now, not on the first question
         self._cache: QueryCache | None = None
@@ -619,6 +623,7 @@ class OfflineRouter:
             doing |= {_CONVERSE[t] for t in theirs_doing if t in _CONVERSE}
             absent += tuple(w for done, what, w in self._undone if done & doing and what <= said)
         absent += own_asked(asked_for, self._unowned, self._ours)
+        absent += kept_own_asked(asked_for, self._kept_own)
         theirs = theirs_asked(analysed.positive, self._ours, self._name_stems)
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,
                          analysed.current, analysed.positive, uncovered, unmatched,

@@ -938,6 +938,52 @@ def theirs_asked(question: str, ours: frozenset[str],
     return tuple(out)
 
 
+# "Hesket Parish Council keeps its own minutes", "Suppliers keep their own safety data
+# sheets and test certificates": a body by name (its last word), and what it keeps
+_KEEPS_OWN = re.compile(r"\b([A-Z][\w'-]*)\s+(?:keeps?|holds?|owns?)\s+(?:its|their)\s+own\s+"
+                        r"([^.;:()]{2,120})")  # fmt: skip
+_KEPT_ITEM = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
+def declared_kept_own(preamble: str) -> tuple[tuple[str, frozenset[str], str], ...]:
+    """What another body is said to keep its own of: (the stem of the last word of its
+    name, the stems of one thing it keeps, as written), each thing of its list up to a
+    clause of the organization's own ("; we keep only ...")."""
+    out = []
+    for m in _KEEPS_OWN.finditer(" ".join(preamble.split())):
+        body = terms(m.group(1))
+        items = [_ARTICLE.sub("", i).strip()
+                 for i in _KEPT_ITEM.split(_OUR_PART.split(m.group(2), 1)[0])]
+        for k, item in enumerate(items):
+            # "its own licensing and environmental health files": licensing files (not
+            # "its own minutes and the records of the loan", a thing of its own)
+            after = next((i.split() for i in items[k + 1 :] if len(i.split()) > 1), [])
+            if len(item.split()) == 1 and after and not item.lower().endswith("s"):
+                item = f"{item} {after[-1]}"
+            stems = frozenset(terms(item))
+            if body and stems and len(stems) <= _MAX_KEPT_WORDS:
+                out.append((body[-1], stems, f"{m.group(1)}'s own {item.strip()}"))
+    return tuple(out)
+
+
+_MAX_KEPT_WORDS = 3
+_POSSESSOR = re.compile(r"\b([A-Za-z][\w-]*)(?:'s|s'|\u2019s)\s")
+
+
+def kept_own_asked(question: str, kept: tuple[tuple[str, frozenset[str], str], ...],
+                   ) -> tuple[str, ...]:
+    """The things ``question`` asks for as the body's that keeps its own of them: "the
+    parish council's minutes" where "Hesket Parish Council keeps its own minutes"."""
+    if not kept:
+        return ()
+    whose = {t for m in _POSSESSOR.finditer(question) for t in terms(m.group(1))}
+    if not whose:
+        return ()
+    asked = set(terms(question))
+    return tuple(dict.fromkeys(written for body, stems, written in kept
+                               if body in whose and stems <= asked))
+
+
 _STATEMENT = re.compile(r"(?<=[.;!?])\s+")
 # what was someone else's until a date is history: "The café was let to Crab Pot Café Ltd
 # until October 2021" (the café is the organization's own since)

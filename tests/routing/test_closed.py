@@ -278,6 +278,9 @@ def test_an_event_that_last_ran_and_a_thing_not_done_since_are_closed() -> None:
     pigs, = declared_closed("There have been no pig classes since 2001, when foot and "
                             "mouth cancelled the show.", TODAY)  # fmt: skip
     assert (set(pigs.subject), pigs.on) == (set(terms("pig classes")), date(2001, 12, 31))
+    # a team that folded
+    darts, = declared_closed("The darts team folded in 2019.", TODAY)
+    assert (set(darts.subject), darts.on) == (set(terms("darts team")), date(2019, 12, 31))
     # ran, with no "last", is no closing
     assert declared_closed("The youth band summer camp ran in 2019 at Kettlewell.",
                            TODAY) == ()  # fmt: skip

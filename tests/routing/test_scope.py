@@ -18,10 +18,12 @@ from sourcefinder.routing._scope import (
     declared_absent_alone,
     declared_absent_names,
     declared_absent_phrases,
+    declared_kept_own,
     declared_undone,
     declared_unowned,
     denials,
     held_alone,
+    kept_own_asked,
     names_asked,
     outside_negations,
     own_asked,
@@ -494,6 +496,28 @@ INTERPRETING = [
          contains="court and tribunal hearings; job sheets; the interpreter's report"),
     card("dispatch", "dispatch board of the day's jobs", contains="jobs and drivers"),
 ]  # fmt: skip
+
+
+def test_what_another_body_keeps_its_own_of_is_a_nowhere_when_asked_as_theirs() -> None:
+    """"Hesket Parish Council keeps its own minutes": "the parish council's minutes" have
+    nowhere to be looked for here; "licensing" of "its own licensing and environmental
+    health files" is licensing files, not the council's licensing officer."""
+    said = ("Things other bodies own. Hesket Parish Council keeps its own minutes and the "
+            "records of the loan; its clerk answers for those. Cornwall Council keeps its "
+            "own licensing and environmental health files.")  # fmt: skip
+    kept = declared_kept_own(said)
+    assert {written for _, _, written in kept} == {
+        "Council's own minutes", "Council's own records of the loan",
+        "Council's own licensing files", "Council's own environmental health files"}
+    asked = "Where are the parish council's minutes from the meeting about the loan?"
+    assert kept_own_asked(asked, kept) == ("Council's own minutes",)
+    officer = "The council's licensing officer is on the phone about more pitches."
+    assert kept_own_asked(officer, kept) == ()
+    assert kept_own_asked("Where are the committee minutes?", kept) == ()  # not theirs
+    cards = [card("minutes", "committee minutes and AGM papers", contains="minutes since 2017")]
+    router = OfflineRouter(make_index(cards, said))
+    assert router.rank(asked).verdict == "nowhere"
+    assert router.rank("Where are the committee minutes from March?").verdict != "nowhere"
 
 
 def test_a_thing_of_one_word_another_body_holds_is_a_nowhere() -> None:
