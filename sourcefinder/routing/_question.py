@@ -147,7 +147,8 @@ _RECORD = re.compile(r"\b(?:list|sheet|page|folder|log|board|report|spreadsheet|
                      re.IGNORECASE)  # fmt: skip
 _NEXT_WORD = re.compile(r"\s+(?:[\w'-]+\s+)?")
 _MODAL = re.compile(r"\b(?:must|should|would|will|might|may|could|ought to)$", re.IGNORECASE)
-_SHOWN_BY = re.compile(r"\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?((?:[\w-]+\s+){0,3}[\w-]+)\s+")
+# (a subject may say whose: "The supplier's portal shows"; "Square's only the tills")
+_SHOWN_BY = re.compile(r"\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?((?:[\w'-]+\s+){0,3}[\w-]+(?:'s\b)?)\s*")
 _BUT_ASKS = re.compile(
     r"(?:,\s*|\s+)but\s+(?:where|how|what|which|who|when|is|are|was|were|do|does|did|can|"
     r"could|should|has|have|had|will|would)\b|,\s*(?:where|how|what|which|who)\b"
@@ -207,7 +208,8 @@ _REDIRECT = re.compile(
 )
 # ... or that is for someone or something else, before a question of the asker's own:
 # "Arkive is for the business archive, I know.", "I'm told BrightHR is for staff only."
-_FOR_OTHER = re.compile(r"\b(?:is|are)\s+(?:only\s+|just\s+)?for\b", re.IGNORECASE)
+_FOR_OTHER = re.compile(r"(?:\b(?:is|are)|(?<=\w)'s)\s+(?:(?:only|just)\s+(?:for|the)\b|for\b)",
+                        re.IGNORECASE)  # fmt: skip
 # ... or that is not the organization's: "The college's portfolio isn't ours."
 _NOT_OURS = re.compile(r"\s*(?:(?:[Tt]he|[Tt]hat|[Tt]his)\s+)?((?:[\w'-]+\s+){0,3}[\w'-]+)\s+"
                        r"(?:is|are)(?:n't|\s+not)\s+ours\s*[.;:!]?\s*")  # fmt: skip

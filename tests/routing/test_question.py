@@ -53,6 +53,9 @@ from sourcefinder.routing._text import terms
          "I need the papers that came out of the project", ("grant", "record")),
         ("Not the clause search tool — I just need a document on my own matter",
          "I just need a document on my own matter", ("claus", "search", "tool")),
+        # a subject that says whose it is
+        ("Airedale's portal only has the gas stuff. Where's the electrical certificate?",
+         "only has the gas stuff. Where's the electrical certificate?", ("airedal", "portal")),
         # a place in the asker's own words that says too little, then a question
         ("The cabin crew roster doesn't show the baggage hall people — where's the rota?",
          "doesn't show the baggage hall people — where's the rota?",
@@ -349,7 +352,11 @@ def test_a_source_said_to_be_for_someone_else_is_dismissed_by_name() -> None:
                  "hours?") == tuple(terms("BrightHR"))  # fmt: skip
     assert named("Arkive is for the business archive, I know. I'm after a private "
                  "customer's crate of books.") == tuple(terms("Arkive"))  # fmt: skip
+    assert named("Square's only the tills. Where do I find a website order?") == ()
+    sources = {frozenset(terms("Square"))}.__contains__
+    assert named("Square's only the tills. Where do I find a website order?") == ("squar",)
     # asked, not told; or with nothing asked after it: no dismissal
+    assert named("Square's only the tills.") == ()
     assert named("Is BrightHR for staff only?") == ()
     assert named("BrightHR is for staff only.") == ()
 
