@@ -84,9 +84,17 @@ _CLAUSE_CUE = re.compile(
     # "I don't want to get the steps wrong", "... to start from scratch": a worry
     r"(?:i|we) (?:do|did)(?:n't| not) (?:need|want|mean|care about)\b(?! to (?:get\b[^.;!?]*"
     r"\bwrong\b|start (?:again|over|from scratch)|miss|mess|break|lose|risk|forget|upset|"
-    r"waste|make (?:a )?mistakes?)))",
+    r"waste|make (?:a )?mistakes?))"
+    # someone else's: "They don't want a plaque, they want ...", "The orthodontist doesn't
+    # need the waiting list, she wants the photos" (a thing, not "doesn't want to pay"):
+    # what they do not want, not who
+    r"|(?:he|she|they|(?:the\s+)?[a-z]+)\s+(?:do|does|did)(?:n't| not)\s+(?:need|want)\s+"
+    r"(?P<object>(?:the|a|an|any|his|her|their)\b))",
     re.IGNORECASE,
 )
+# ... or that turns to one after a comma: "Nobody was hurt, so it's not a safety report"
+_SO_NOT = re.compile(r",\s*(?:so|and|but)\s+(?:it|this|that)(?:'s|\s+is|\s+was)(?:n't|\s+not)\s+"
+                     r"(?P<what>(?:a|an|the|about|for)\b[^,.;:!?]*)", re.IGNORECASE)  # fmt: skip
 # ... up to where the asker turns to what they do want: "Not the IEC standard, I mean
 # our own spec", "Not my pay, I just want my shifts", "It's not a complaint, he just
 # called": a new subject after the comma.
@@ -197,7 +205,8 @@ _OR = re.compile(r"\s*(?:,|or|nor|and|,\s*or)\s+(?:the\s+)?([\w-]+(?:\s+[\w-]+){
                  re.IGNORECASE)  # fmt: skip
 # An ask that points back at the statement ("... Can someone sanity-check it?", "Where
 # do I look that up?") is about what was named there.
-_BACK = re.compile(r"\b(?:it|that|them)\b", re.IGNORECASE)
+_BACK = re.compile(r"\b(?:it|them)\b|\bthat\b(?!\s+(?:week|weekend|day|night|month|year|time|"
+                   r"morning|afternoon|evening|date|season|term)\b)", re.IGNORECASE)  # fmt: skip
 # A place that sends the asker on: "Loyalty say they don't take complaints", "Reserving
 # say they don't set individual reserves". Who says so may be a person ("the customer
 # says they didn't get it"): only a source's name is dismissed.
@@ -418,10 +427,15 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         if read or (told_after[k] and _DONE.fullmatch(clause)):
             known.append(clause)
         asks = clause.rstrip().endswith("?")
-        if _CLAUSE_CUE.search(clause) and (not asks or _TURN.search(clause)):
+        if negation and (mid := _SO_NOT.search(clause)):
+            # "Nobody was hurt, so it's not a safety report."
+            negated.extend(terms(mid.group("what")))
+            clause = clause[: mid.start()] + clause[mid.end() :]
+        if (cue := _CLAUSE_CUE.search(clause)) and (not asks or _TURN.search(clause)):
             # ("It's not the newsletter, so where's that set?": up to its question)
-            turn = _TURN.search(clause)
-            negated.extend(terms(clause[: turn.start()] if turn else clause))
+            turn = _TURN.search(clause, cue.end())
+            start = cue.start("object") if cue.group("object") else 0
+            negated.extend(terms(clause[start : turn.start()] if turn else clause[start:]))
             if turn:
                 kept.append(clause[turn.start() + 1 :])
             continue

@@ -75,6 +75,18 @@ from sourcefinder.routing._text import terms
          "the council's contractor wants the signed paperwork.", ("tonnag", "figur")),
         ("Not the Archery GB rules, the international ones: what can a barebow archer use?",
          "the international ones: what can a barebow archer use?", ("archeri", "gb", "rule")),
+        # what someone else does not want, not who they are
+        ("They don't want a plaque or a bench, they want a few lines in the book.",
+         "they want a few lines in the book.", ("plaqu", "bench")),
+        ("The orthodontist doesn't need the waiting list, she wants the photos.",
+         "she wants the photos.", ("wait",)),
+        # a dismissal after a comma, up to the clause's end
+        ("Nobody was hurt, so it's not a safety report. The passenger wants money back.",
+         "Nobody was hurt. The passenger wants money back.", ("safeti", "report")),
+        # "that week" is a time, not the thing the statement named
+        ("The cross-hire sheet only shows stuff we've borrowed. Have we got any heads free "
+         "that week?", "only shows stuff we've borrowed. Have we got any heads free that "
+         "week?", ("cross", "hire", "sheet")),
         # what is not the organization's, before the ask
         ("The college's portfolio isn't ours. I need our own copy of his training plan.",
          "I need our own copy of his training plan.", ("colleg", "portfolio")),
@@ -128,6 +140,9 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         # a statement with no ask: nothing to turn to
         "The roster shows me on nights next week.",
         "The roster doesn't show my nights next week.",
+        # someone not wanting something done, or later in the clause, is the need itself
+        "The customer doesn't want to pay, where's the policy?",
+        "A subscriber is away in August and doesn't want a delivery then. How do I sort it?",
         # what is not ours, said with nothing asked after it, is the question itself
         "The college's portfolio isn't ours.",
         # a dash between words ends a clause; one in a range or a word ends nothing
