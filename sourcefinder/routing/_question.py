@@ -125,6 +125,9 @@ _FAILED = re.compile(
 # Rd feeder load, but I need last winter's" dismisses nothing).
 _SAYS_LITTLE = re.compile(
     r"\b(?:do|does|did)(?:n't| not) (?:say|tell|show|list|include|explain|give)\b"
+    # "Encompass stops at funding.", "The microfilm index stops in 1914." (not "The bus
+    # stops at the station")
+    r"|\bstops (?:at|in|after|before) (?:(?:19|20)\d\d\b|(?-i:[a-z][a-z-]+)(?=[.,;]))"
     r"|(?:,\s*|\s+)but\s+(?:i|we)\s*(?:want|need|'m after|am after|'m looking for|"
     r"am looking for|'d like)\b",
     re.IGNORECASE,
@@ -151,7 +154,8 @@ _PERSON = re.compile(r"\b(?:customer|client|manager|boss|member|patient|parent|m
 _RECORD = re.compile(r"\b(?:list|sheet|page|folder|log|board|report|spreadsheet|tracker|form|"
                      r"system|app|portal|calendar|diary|book|ticket|thread|file|record|"
                      r"register|database|website|site|dashboard|screen|card|notes?|email|"
-                     r"invoice|contract|policy|manual|handbook|rota|schedule|map|label)s?$",
+                     r"invoice|contract|policy|manual|handbook|rota|schedule|map|label|"
+                     r"till)s?$",
                      re.IGNORECASE)  # fmt: skip
 _NEXT_WORD = re.compile(r"\s+(?:[\w'-]+\s+)?")
 _MODAL = re.compile(r"\b(?:must|should|would|will|might|may|could|ought to)$", re.IGNORECASE)
@@ -205,8 +209,10 @@ _OR = re.compile(r"\s*(?:,|or|nor|and|,\s*or)\s+(?:the\s+)?([\w-]+(?:\s+[\w-]+){
                  re.IGNORECASE)  # fmt: skip
 # An ask that points back at the statement ("... Can someone sanity-check it?", "Where
 # do I look that up?") is about what was named there.
-_BACK = re.compile(r"\b(?:it|them)\b|\bthat\b(?!\s+(?:week|weekend|day|night|month|year|time|"
-                   r"morning|afternoon|evening|date|season|term)\b)", re.IGNORECASE)  # fmt: skip
+# ("comments on it", "celery in it": the thing of the ask itself, not the statement's)
+_BACK = re.compile(r"(?<!\bin\s)(?<!\bon\s)(?<!\bof\s)(?<!\binto\s)\b(?:it|them)\b"
+                   r"|\bthat\b(?!\s+(?:week|weekend|day|night|month|year|time|morning|afternoon|"
+                   r"evening|date|season|term)\b)", re.IGNORECASE)  # fmt: skip
 # A place that sends the asker on: "Loyalty say they don't take complaints", "Reserving
 # say they don't set individual reserves". Who says so may be a person ("the customer
 # says they didn't get it"): only a source's name is dismissed.
@@ -393,7 +399,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     # most questions have no cue at all: the word tests below skip the patterns (a third
     # of the time a question spent here)
     low = question.lower()
-    negation = "not" in low or "n't" in low or "nothing" in low or "but" in low
+    negation = "not" in low or "n't" in low or "nothing" in low or "but" in low or "stops " in low
     contrast = any(w in low for w in _CONTRAST_WORDS)
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)

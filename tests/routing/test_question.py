@@ -87,6 +87,16 @@ from sourcefinder.routing._text import terms
         ("The cross-hire sheet only shows stuff we've borrowed. Have we got any heads free "
          "that week?", "only shows stuff we've borrowed. Have we got any heads free that "
          "week?", ("cross", "hire", "sheet")),
+        # a source that stops short of the need
+        ("Encompass stops at funding. Where do I see the payments on a closed mortgage?",
+         "stops at funding. Where do I see the payments on a closed mortgage?",
+         ("encompass",)),
+        ("The microfilm index stops in 1914. Can I search the 1930s papers?",
+         "stops in 1914. Can I search the 1930s papers?", ("microfilm", "index")),
+        # "in it" is the ask's own thing, not the statement's
+        ("The kitchen app only has our fridge temperatures. Does the soup have celery in it?",
+         "only has our fridge temperatures. Does the soup have celery in it?",
+         ("kitchen", "app")),
         # what is not the organization's, before the ask
         ("The college's portfolio isn't ours. I need our own copy of his training plan.",
          "I need our own copy of his training plan.", ("colleg", "portfolio")),
@@ -143,6 +153,9 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         # someone not wanting something done, or later in the clause, is the need itself
         "The customer doesn't want to pay, where's the policy?",
         "A subscriber is away in August and doesn't want a delivery then. How do I sort it?",
+        # a bus that stops somewhere is no source that stops short
+        "The bus stops in Penrith. Where is the timetable?",
+        "The bus stops at the station. Where is the timetable?",
         # what is not ours, said with nothing asked after it, is the question itself
         "The college's portfolio isn't ours.",
         # a dash between words ends a clause; one in a range or a word ends nothing
@@ -315,6 +328,8 @@ def test_a_record_named_in_the_askers_words_is_the_situation_not_the_ask() -> No
                    "she's actually been paid.")
     assert read.negated == () and "contract" in read.background
     assert "contract" not in terms(read.positive)
+    till = analyse("The till tells me what we took. I need to know which markets we do next.")
+    assert till.negated == () and "till" in till.background
     layup = analyse("The lay-up sheet tells me where she is, but what is she paying for storage?")
     assert layup.negated == () and {"lai", "sheet"} <= set(layup.background)
     # a noun of the subject is not its verb: "cover" belongs to the sheet, "says" is said
