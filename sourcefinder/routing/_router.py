@@ -140,6 +140,11 @@ from sourcefinder.routing._text import stem, surface_forms, terms
 from sourcefinder.routing._unkept import declared_unkept, unkept_asked
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
+# what a camera recorded ("the camera footage", "the footage from the cameras"; not a
+# dashcam's, nor footage of no camera named)
+_FOOTAGE = re.compile(r"\b(?:camera|cctv)\s+(?:footage|recordings?)\b"
+                      r"|\bfootage\s+(?:from|on)\s+(?:the\s+|our\s+)?cameras?\b",
+                      re.IGNORECASE)  # fmt: skip
 # a time asked that began at most this long ago is one a current source holds
 _RECENT_DAYS = 31
 # Kinds whose source is someone to ask (a person, a channel, a team, its mailbox or list),
@@ -420,6 +425,7 @@ class OfflineRouter:
         self._unowned = declared_unowned(index.preamble)
         # and what another body keeps its own of ("the parish council keeps its own minutes")
         self._kept_own = declared_kept_own(index.preamble)
+        self._no_cctv = "cctv" in self._absent
         self._trust = dict(cfg.trust_factors)
         zipf("the")  # load the word-frequency table now, not on the first question
         self._cache: QueryCache | None = None
@@ -623,6 +629,8 @@ class OfflineRouter:
             doing |= {_CONVERSE[t] for t in theirs_doing if t in _CONVERSE}
             absent += tuple(w for done, what, w in self._undone if done & doing and what <= said)
         absent += own_asked(asked_for, self._unowned, self._ours)
+        if self._no_cctv and _FOOTAGE.search(asked_for):
+            absent += ("CCTV",)  # "the camera footage" where "We have no CCTV"
         absent += kept_own_asked(asked_for, self._kept_own)
         theirs = theirs_asked(analysed.positive, self._ours, self._name_stems)
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,

@@ -520,6 +520,24 @@ def test_what_another_body_keeps_its_own_of_is_a_nowhere_when_asked_as_theirs() 
     assert router.rank("Where are the committee minutes from March?").verdict != "nowhere"
 
 
+def test_camera_footage_is_what_an_organization_with_no_cctv_has_not() -> None:
+    """"We have no CCTV anywhere": "the camera footage" has nowhere to be looked for; the
+    footage of a camera a card holds ("dashcam footage", "footage I can save") is left to
+    the cards."""
+    cards = [card("fleet-tracker", "van tracker and dashcam: positions and clips",
+                  contains="dashcam footage kept 30 days"),
+             card("accident-book", "accidents and near misses in the yard")]  # fmt: skip
+    router = OfflineRouter(make_index(cards, "What we do not do. We have no CCTV anywhere."))
+    for asked in ("Someone scratched a car in the yard. Can we check the camera footage?",
+                  "Can we get the footage from the cameras to see who dumped the bikes?"):
+        ranking = router.rank(asked)
+        assert ranking.verdict == "nowhere" and ranking.ruled_out == ("CCTV",)
+    assert router.rank("A lorry nearly hit our van. Is there footage I can save?").ruled_out \
+        == ()  # fmt: skip
+    with_cctv = OfflineRouter(make_index(cards, "What we do not do. We sell no vans."))
+    assert with_cctv.rank("Can we check the camera footage?").ruled_out == ()
+
+
 def test_a_thing_of_one_word_another_body_holds_is_a_nowhere() -> None:
     """A thing of one word that the paragraph about other bodies' things says one holds,
     that no card mentions, rules a question out; not a word the question uses in a
