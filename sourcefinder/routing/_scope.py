@@ -375,8 +375,11 @@ _OUR_PART = re.compile(r";|,?\s+(?:and|but|so|while)\s+(?=(?:we|our)\b)|,\s*(?=w
 # an item that is a clause, not a thing: "which sends payslips into Breathe", "never to us"
 _NOT_A_THING = re.compile(r"\s*(?:which|who|whose|that|never|not)\b", re.IGNORECASE)
 # what is said to be another body's, the things first: "... are with them, not us"
+# (things, plural, that "are the partnership's"; not "The Safety Advisory Group is the
+# council's", a body someone else runs, whose papers may well be kept here)
 _ARE_THEIRS = re.compile(r"\b(?:is|are)\s+(?:all\s+)?(?:with\s+them|theirs|held\s+by\s+them|"
-                         r"kept\s+by\s+them)\b", re.IGNORECASE)  # fmt: skip
+                         r"kept\s+by\s+them)\b|\bare\s+the\s+[a-z]+(?:'s|s')(?![\w-])",
+                         re.IGNORECASE)  # fmt: skip
 HELD_BY_OTHERS = "held by another body"  # the cue of what ``_held_by_others`` reads
 
 

@@ -552,6 +552,13 @@ def test_a_thing_of_one_word_another_body_holds_is_a_nowhere() -> None:
               "& Co): payslips, P60s and pension records are with them, not us.")
     assert "payslip" in held_alone(bureau)  # ("P60s" is a name: read as a phrase)
     assert "payslip" not in held_alone(bureau.replace("are with them", "go to staff"))
+    farm = ("Things other bodies own. The farm is a separate business: its livestock records, "
+            "cattle passports and machinery are the partnership's and are not kept here.")
+    assert "cattle passports" in declared_absent_phrases(farm).values()
+    assert "machineri" in held_alone(farm)
+    # one thing that "is" someone's is a body they run, not a list of their things
+    hall = "Things other bodies own. The hall is the council's and the bar is the tenant's."
+    assert held_alone(hall) == frozenset()
     router = OfflineRouter(make_index(INTERPRETING, COURTS))
     asked = router.rank("Defence counsel wants the transcript of the hearing our "
                         "interpreter attended. Where do we keep that?")  # fmt: skip
