@@ -203,7 +203,8 @@ _DOING_VERB = re.compile(r"\b(?:to|can|could|will|would|should|must|we|you|they|
 # where the asker comes from, not what they ask: "I've come over from a brewery", "I
 # used to work at a riding school"
 _ASKERS_PAST = re.compile(
-    r"\bI(?:'ve|\s+have)?\s+(?:(?:come|came|moved|transferred)\s+(?:over\s+|across\s+)?from"
+    r"(?:\bI(?:'ve|\s+have|'m|\s+am)?\s+|^\s*)"  # ("Coming over from road running.")
+    r"(?:(?:come|came|coming|moved|moving|transferred)\s+(?:over\s+|across\s+)?from"
     r"|(?:used\s+to\s+work|worked)\s+(?:at|in|for|on))\s+"
     r"(?:(?:a|an|the)\s+)?[\w-]+(?:\s+(?!and\b|but\b|so\b)[\w-]+){0,2}",
     re.IGNORECASE)  # fmt: skip

@@ -246,6 +246,7 @@ _WHERE = re.compile(r"(?:^|\s)(?:in|at|on|inside|within|around|across|near|down|
                     r"beside|opposite|next\s+to)\s", re.IGNORECASE)  # fmt: skip
 _SAVE = frozenset({"without", "except", "beyond", "besides"})
 _TIMES = r"(?:summer|winter|spring|autumn|day|night|weekdays?|weekends?|term|holidays?)"
+_SINCE = re.compile(r"\s+since\b", re.IGNORECASE)
 _WHEN_PAIR = re.compile(rf",\s*{_TIMES}\s+or\s+{_TIMES}\b", re.IGNORECASE)
 # a clause of when or why ends an item: "KeyKegs are not tracked once they leave the yard"
 _SUBORDINATE = frozenset("once when whenever unless until because if while although".split())
@@ -317,6 +318,8 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                 scope = _ONLY_HAD.split(scope, 1)[0]
                 # "no lake moorings or buoys, summer or winter": when, not what
                 scope = _WHEN_PAIR.sub(" ", scope)
+                # "not organised a road race since the last Staveley 10K": when, not what
+                scope = _SINCE.split(scope, 1)[0]
                 if _OWN_RECORDS.match(cue.group()):
                     # "keep their own patient records and know what happened to a
                     # casualty": what else they do is no thing of theirs

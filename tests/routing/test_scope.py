@@ -740,6 +740,14 @@ def test_a_name_that_is_a_common_word_no_card_uses_is_ruled_out_by_its_name() ->
     assert "Wales" in asked.ruled_out and asked.verdict == "nowhere"
 
 
+def test_what_a_negation_says_since_is_when_not_what() -> None:
+    """"We have not organised a road race since the last Staveley 10K in 2012": the club
+    has no road race; Staveley, where it still meets, is no thing it has not."""
+    said = "We have not organised a road race since the last Staveley 10K in 2012."
+    assert "road" in declared_absent(said)
+    assert "stavelei" not in declared_absent(said) and "10k" not in declared_absent(said)
+
+
 def test_where_the_asker_comes_from_is_not_what_they_ask_for() -> None:
     """"We are not a riding school": a new starter who has come from one asks about the
     breeding yard, not for riding lessons."""
@@ -748,7 +756,8 @@ def test_where_the_asker_comes_from_is_not_what_they_ask_for() -> None:
     router = OfflineRouter(make_index(cards, "We are not a riding school: no lessons."))
     for came in ("I've come from a riding school. How does the mares' year go here, "
                  "from covering to foaling papers?",
-                 "I used to work at a riding school, so where's the stud book for mares?"):
+                 "I used to work at a riding school, so where's the stud book for mares?",
+                 "Coming over from a riding school. Where's the stud book for mares?"):
         assert router.rank(came).ruled_out == ()
     asked = router.rank("Can I book my daughter into the riding school on Saturday?")
     assert "riding school" in asked.ruled_out and asked.verdict == "nowhere"
