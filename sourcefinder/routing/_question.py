@@ -93,8 +93,9 @@ _CLAUSE_CUE = re.compile(
     re.IGNORECASE,
 )
 # ... or that turns to one after a comma: "Nobody was hurt, so it's not a safety report"
-_SO_NOT = re.compile(r",\s*(?:so|and|but)\s+(?:it|this|that)(?:'s|\s+is|\s+was)(?:n't|\s+not)\s+"
-                     r"(?P<what>(?:a|an|the|about|for)\b[^,.;:!?]*)", re.IGNORECASE)  # fmt: skip
+_SO_NOT = re.compile(r",\s*(?:(?:so|and|but)\s+)?(?:it|this|that)(?:'s|\s+is|\s+was)"
+                     r"(?:n't|\s+not)\s+(?P<what>(?:a|an|the|about|for)\b[^,.;:!?]*)",
+                     re.IGNORECASE)  # fmt: skip
 # ... up to where the asker turns to what they do want: "Not the IEC standard, I mean
 # our own spec", "Not my pay, I just want my shifts", "It's not a complaint, he just
 # called": a new subject after the comma.
@@ -185,7 +186,8 @@ _DONE = re.compile(
     r"\s*(?:(?:ok|okay|right|so)\W+)?(?:[\w'-]+\s+){0,5}?[\w'-]+(?:\s+(?:is|are|was|were|has been|"
     r"have been)|'s|'re)\s+(?:all\s+|now\s+|already\s+)?(?:done|signed|sorted|complete|"
     r"completed|finished|raised|booked|approved|in place|paid|closed|submitted|agreed|"
-    r"settled|fixed)(?:\s+(?:for today|now|already|off))?\s*[.;:!\-\u2013\u2014]?\s*",
+    r"settled|fixed|logged|recorded|reported)(?:\s+(?:for today|now|already|off))?"
+    r"\s*[.;:!\-\u2013\u2014]?\s*",
     re.IGNORECASE,
 )
 _ASKS = re.compile(r"\s*(?:(?:and|so|now)\s+)?(?:where|how|what|which|who|can|could|"
@@ -226,8 +228,10 @@ _REDIRECT = re.compile(
 _FOR_OTHER = re.compile(r"(?:\b(?:is|are)|(?<=\w)'s)\s+(?:(?:only|just)\s+(?:for|the)\b|for\b)",
                         re.IGNORECASE)  # fmt: skip
 # ... or that is not the organization's: "The college's portfolio isn't ours."
+# ... or what the asker is not after: "The passport records aren't what I'm after:"
 _NOT_OURS = re.compile(r"\s*(?:(?:[Tt]he|[Tt]hat|[Tt]his)\s+)?((?:[\w'-]+\s+){0,3}[\w'-]+)\s+"
-                       r"(?:is|are)(?:n't|\s+not)\s+ours\s*[.;:!]?\s*")  # fmt: skip
+                       r"(?:is|are)(?:n't|\s+not)\s+(?:ours|(?P<need>what\s+(?:I|we)(?:'m|'re|\s+am|"
+                       r"\s+are)?\s+(?:after|need|want|looking\s+for)))\s*[.;:!]?\s*")  # fmt: skip
 _TOLD = re.compile(r"\s*(?:(?:i|we)(?:'ve| have)? been told|(?:i|we)(?:'m|'re| am| are| was| were) "
                    r"told)\s+(?:that\s+)?", re.IGNORECASE)  # fmt: skip
 
@@ -469,7 +473,9 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
                 clause, is_source, for_other=told_after[k] and not asks)):
             dismiss(terms(redirect.group(1)))
             clause = " " + clause[redirect.end() :]
-        elif negation and told_after[k] and not asks and (disowned := _NOT_OURS.fullmatch(clause)):
+        elif negation and not asks and k + 1 < len(clauses) \
+                and (disowned := _NOT_OURS.fullmatch(clause)) \
+                and (told_after[k] or disowned.group("need")):  # fmt: skip
             dismiss(terms(disowned.group(1)))  # "The college's portfolio isn't ours."
             continue
         if seeks and is_source:

@@ -87,6 +87,10 @@ from sourcefinder.routing._text import terms
         ("The cross-hire sheet only shows stuff we've borrowed. Have we got any heads free "
          "that week?", "only shows stuff we've borrowed. Have we got any heads free that "
          "week?", ("cross", "hire", "sheet")),
+        ("Nobody's hurt, it's not an accident report: the ladder dented his car.",
+         "Nobody's hurt: the ladder dented his car.", ("accid", "report")),
+        ("The passport records aren't what I'm after: she has lily beetle in her garden.",
+         "she has lily beetle in her garden.", ("passport", "record")),
         # a source that stops short of the need
         ("Encompass stops at funding. Where do I see the payments on a closed mortgage?",
          "stops at funding. Where do I see the payments on a closed mortgage?",
@@ -158,6 +162,7 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         "The bus stops at the station. Where is the timetable?",
         # what is not ours, said with nothing asked after it, is the question itself
         "The college's portfolio isn't ours.",
+        "The passport records aren't what I'm after.",
         # a dash between words ends a clause; one in a range or a word ends nothing
         "Outage records 2019 - 2021 for the x-ray unit - which system holds them?",
     ],
@@ -348,6 +353,8 @@ def test_what_is_done_before_a_now_is_the_situation_not_the_ask() -> None:
     situation; "now" turns to the ask only when an ask follows it."""
     read = analyse("the repair order's raised, now I need to book the joiner in")
     assert set(read.background) == set(terms("repair order's raised"))
+    logged = analyse("The accident's already logged. What I need now is the insurers' letters.")
+    assert {"accid", "log"} <= set(logged.background) and logged.negated == ()
     sorted_ = analyse("I've got the session plans sorted. Now how do I reserve the date?")
     assert {"session", "plan"} <= set(sorted_.background)
     assert "date" not in sorted_.background
