@@ -1068,9 +1068,15 @@ def _listed(items: list[str], joins: list[str]) -> list[str]:
     invoices are kept six years")."""
     for i, item in enumerate(items):
         being = _BEING.search(item)
-        if not being or not _AND.search(item, 0, being.start()):
-            continue
-        said = item[being.end():].strip()
+        if being:
+            if not _AND.search(item, 0, being.start()):
+                continue
+            said = item[being.end():].strip()
+        else:  # "train registers, loco exam sheets and track patrol sheets 6 years"
+            span = _KEPT_SPAN.search(item)
+            if not span or not _AND.search(item, 0, span.start()):
+                continue
+            said = item[span.start():].strip()
         if not _KEPT_SPAN.search(said):
             continue
         j = i

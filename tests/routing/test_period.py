@@ -1107,6 +1107,10 @@ def test_a_list_of_retention_limits_is_read_item_by_item() -> None:
     listed = "How long things are kept:\n- estate CCTV 31 days\n- call recordings 18 months"
     kept = {k.written: k.days for k in declared_retention(listed, specificity)}
     assert kept == {"estate CCTV 31 days": 31, "call recordings 18 months": 18 * 30}
+    # a list's span, said with no verb, is each short item's before it
+    said = "How long records last: train registers, loco exam sheets and patrol sheets 6 years."
+    subjects = {frozenset(k.subject): k.days for k in declared_retention(said, specificity)}
+    assert subjects[frozenset(terms("train registers"))] == 6 * 365
 
 
 def test_what_goes_with_a_kept_thing_set_off_by_commas_is_no_thing_of_its_own() -> None:
