@@ -92,6 +92,13 @@ _CLAUSE_CUE = re.compile(
     r"(?P<object>(?:the|a|an|any|his|her|their)\b))",
     re.IGNORECASE,
 )
+# "Nobody got hurt", "No one was injured": what is asked about is no injury
+_UNHURT = re.compile(r"\b(?:nobody|no\s+one|no-one)(?:'s|\s+(?:was|got|has\s+been|is|were))"
+                     r"\s+(?:hurt|injured)\b", re.IGNORECASE)  # fmt: skip
+_INJURY = tuple(terms("hurt injured injury accident"))
+# ... unless it was nearly (a near miss is written up where accidents are)
+_NEAR_MISS = re.compile(r"\b(?:nearly|almost|near[- ]miss(?:es)?|close\s+call|was\s+close)\b",
+                        re.IGNORECASE)  # fmt: skip
 # ... or that turns to one after a comma: "Nobody was hurt, so it's not a safety report"
 _SO_NOT = re.compile(r",\s*(?:(?:so|and|but)\s+)?(?:it|this|that)(?:'s|\s+is|\s+was)"
                      r"(?:n't|\s+not)\s+(?P<what>(?:a|an|the|about|for)\b[^,.;:!?]*)",
@@ -414,6 +421,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     asked_apart = " ".join(c for c in clauses if c.rstrip().endswith("?")
                            or _NEED.match(c)) if stated else ""  # fmt: skip
     known: list[str] = []
+    near_miss = ("hurt" in low or "injured" in low) and _NEAR_MISS.search(question) is not None
     situation: list[str] = []  # words of a record the asker names, said not asked
     # whether a question of its own comes after each clause (one pass, from the end)
     asked_after = [False] * len(clauses)
@@ -437,6 +445,10 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         if read or (told_after[k] and _DONE.fullmatch(clause)):
             known.append(clause)
         asks = clause.rstrip().endswith("?")
+        if (unhurt := _UNHURT.search(clause)) is not None and not near_miss:
+            # "Nobody got hurt, but a ewe went down": no injury, no accident to report
+            negated.extend(_INJURY)
+            clause = clause[: unhurt.start()] + clause[unhurt.end() :]
         if negation and (mid := _SO_NOT.search(clause)):
             # "Nobody was hurt, so it's not a safety report."
             negated.extend(terms(mid.group("what")))

@@ -82,15 +82,20 @@ from sourcefinder.routing._text import terms
          "she wants the photos.", ("wait",)),
         # a dismissal after a comma, up to the clause's end
         ("Nobody was hurt, so it's not a safety report. The passenger wants money back.",
-         "Nobody was hurt. The passenger wants money back.", ("safeti", "report")),
+         ". The passenger wants money back.", ("hurt", "injur", "injuri", "accid", "safeti",
+                                                "report")),
         # "that week" is a time, not the thing the statement named
         ("The cross-hire sheet only shows stuff we've borrowed. Have we got any heads free "
          "that week?", "only shows stuff we've borrowed. Have we got any heads free that "
          "week?", ("cross", "hire", "sheet")),
-        ("Nobody's hurt, it's not an accident report: the ladder dented his car.",
-         "Nobody's hurt: the ladder dented his car.", ("accid", "report")),
+        ("It was a near miss, it's not an accident report: the ladder dented his car.",
+         "It was a near miss: the ladder dented his car.", ("accid", "report")),
         ("The passport records aren't what I'm after: she has lily beetle in her garden.",
          "she has lily beetle in her garden.", ("passport", "record")),
+        # no one hurt: no injury, no accident to write up
+        ("Nobody got hurt, it's a ewe that broke her leg in the pens. Where does that go?",
+         ", it's a ewe that broke her leg in the pens. Where does that go?",
+         ("hurt", "injur", "injuri", "accid")),
         # a source that stops short of the need
         ("Encompass stops at funding. Where do I see the payments on a closed mortgage?",
          "stops at funding. Where do I see the payments on a closed mortgage?",
@@ -157,6 +162,8 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         # someone not wanting something done, or later in the clause, is the need itself
         "The customer doesn't want to pay, where's the policy?",
         "A subscriber is away in August and doesn't want a delivery then. How do I sort it?",
+        # a near miss is written up where accidents are
+        "A cope rolled off the trailer and nearly hit Megan. Nobody was hurt. Where's that go?",
         # a bus that stops somewhere is no source that stops short
         "The bus stops in Penrith. Where is the timetable?",
         "The bus stops at the station. Where is the timetable?",
