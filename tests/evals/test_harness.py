@@ -104,7 +104,11 @@ def test_the_example_suite_is_well_formed() -> None:
             "thaxted", "tidmarsh", "kenwick", "ferriby", "amberley", "saxby", "ixworth",
             "halstow", "colwick", "tresco", "wensley", "lowick", "morwenstow", "sedbergh",
             "haworth", "kelling", "garsdale", "bowland", "lanercost", "ulpha", "brathay",
-            "cartmel", "hawes", "ribble", "dentdale", "sawley", "arnside", "kirkoswald"],
+            "cartmel", "hawes", "ribble", "dentdale", "sawley", "arnside", "kirkoswald",
+            "keld", "orton", "troutbeck", "askrigg", "reeth", "eskdale", "muker", "shap",
+            "coniston", "hesket", "dufton", "whinlatter", "staveley", "grasmere",
+            "ravenstonedale", "alston", "caldbeck", "lonsdale", "threlkeld", "kentmere",
+            "mallerstang", "tebay", "bampton", "garrigill"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
