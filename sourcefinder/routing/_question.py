@@ -17,8 +17,10 @@ A negated span is one of:
 - a whole clause (up to ``.``, ``:``, ``;``, ``!`` or a dash between words; never one
   ending in ``?``, which is the question itself) that opens with a dismissal ("Not
   ...", "Skip ...", "Never mind ...", "This isn't ...", "It wasn't ...", "We're not
-  ...", "I don't need ..."), up to where the asker turns to what they want ("Not the IEC
-  standard, I mean our own spec");
+  ...", "I don't need ...", "They don't want a plaque": what, not who), up to where the
+  asker turns to what they want ("Not the IEC standard, I mean our own spec"), and one
+  after a comma (", so it's not a safety report"); "Nobody got hurt" rules out injury
+  and accident words, unless it was nearly (a near miss);
 - what comes before a place that failed ("I checked Looker and found nothing", "the
   reviews site ... isn't there", "the dashboard doesn't have ..."); what follows it is
   the need;
@@ -27,7 +29,8 @@ A negated span is one of:
   named is dismissed (``named``), its words are kept, since another card may say where
   to go when it is not there;
 - a named source in subject place that says too little ("The Safety Rules don't say
-  when ...", "VegLink tells me when the trees were cut, but I want ..."), or a place in
+  when ...", "VegLink tells me when the trees were cut, but I want ...", "Encompass
+  stops at funding."), or a place in
   the asker's own words when a question of its own follows ("The cabin crew roster
   doesn't show the baggage team — where's their rota?");
 - a source in subject place of a statement of what it shows or lists, when the asker
@@ -41,7 +44,11 @@ A negated span is one of:
   the text, but where's the voice-over?"; "has" not as an auxiliary: "Ofcom have sent
   us"), and a source that sends the asker on ("Loyalty say they don't take complaints"),
   when the caller tells a source's name from a person's ("the customer says they didn't
-  ..." dismisses nothing);
+  ..." dismisses nothing), or one said to be for others ("I'm told BrightHR is for staff
+  only."); a record the asker names with no source's name ("The contract tells me what we
+  agreed") is the situation (``background``), not ruled out;
+- a clause saying what is not ours or not what the asker is after ("The college's
+  portfolio isn't ours.", "The passport records aren't what I'm after:");
 - inside any clause, a contrast (", not the X", "rather than X", "instead of X", "other
   than X", "except X", "setting aside X") up to the next comma or clause end, except in a
   clause asking why, where it is one of the options compared.
@@ -421,7 +428,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     asked_apart = " ".join(c for c in clauses if c.rstrip().endswith("?")
                            or _NEED.match(c)) if stated else ""  # fmt: skip
     known: list[str] = []
-    near_miss = ("hurt" in low or "injured" in low) and _NEAR_MISS.search(question) is not None
+    unhurt = ("hurt" in low or "injured" in low) and _NEAR_MISS.search(question) is None
     situation: list[str] = []  # words of a record the asker names, said not asked
     # whether a question of its own comes after each clause (one pass, from the end)
     asked_after = [False] * len(clauses)
@@ -445,10 +452,10 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         if read or (told_after[k] and _DONE.fullmatch(clause)):
             known.append(clause)
         asks = clause.rstrip().endswith("?")
-        if (unhurt := _UNHURT.search(clause)) is not None and not near_miss:
+        if unhurt and (said := _UNHURT.search(clause)) is not None:
             # "Nobody got hurt, but a ewe went down": no injury, no accident to report
             negated.extend(_INJURY)
-            clause = clause[: unhurt.start()] + clause[unhurt.end() :]
+            clause = clause[: said.start()] + clause[said.end() :]
         if negation and (mid := _SO_NOT.search(clause)):
             # "Nobody was hurt, so it's not a safety report."
             negated.extend(terms(mid.group("what")))

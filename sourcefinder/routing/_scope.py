@@ -949,6 +949,8 @@ def theirs_asked(question: str, ours: frozenset[str],
 _KEEPS_OWN = re.compile(r"\b([A-Z][\w'-]*)\s+(?:keeps?|holds?|owns?)\s+(?:its|their)\s+own\s+"
                         r"([^.;:()]{2,120})")  # fmt: skip
 _KEPT_ITEM = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+_MAX_KEPT_WORDS = 3
+_POSSESSOR = re.compile(r"\b([A-Za-z][\w-]*)(?:'s|s'|\u2019s)\s")  # "the parish council's"
 
 
 def declared_kept_own(preamble: str) -> tuple[tuple[str, frozenset[str], str], ...]:
@@ -971,9 +973,6 @@ def declared_kept_own(preamble: str) -> tuple[tuple[str, frozenset[str], str], .
                 out.append((body[-1], stems, f"{m.group(1)}'s own {item.strip()}"))
     return tuple(out)
 
-
-_MAX_KEPT_WORDS = 3
-_POSSESSOR = re.compile(r"\b([A-Za-z][\w-]*)(?:'s|s'|\u2019s)\s")
 
 
 def kept_own_asked(question: str, kept: tuple[tuple[str, frozenset[str], str], ...],
