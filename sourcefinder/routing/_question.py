@@ -100,8 +100,8 @@ _CLAUSE_CUE = re.compile(
     re.IGNORECASE,
 )
 # "Nobody got hurt", "No one was injured": what is asked about is no injury
-_UNHURT = re.compile(r"\b(?:nobody|no\s+one|no-one)(?:'s|\s+(?:was|got|has\s+been|is|were))"
-                     r"\s+(?:hurt|injured)\b", re.IGNORECASE)  # fmt: skip
+_UNHURT = re.compile(r"\b(?:nobody|no\s+one|no-one)(?:'s(?:\s+been)?|\s+(?:was|got|has\s+been|"
+                     r"is|were))\s+(?:hurt|injured)\b", re.IGNORECASE)  # fmt: skip
 _INJURY = tuple(terms("hurt injured injury accident"))
 # ... unless it was nearly (a near miss is written up where accidents are)
 _NEAR_MISS = re.compile(r"\b(?:nearly|almost|near[- ]miss(?:es)?|close\s+call|was\s+close)\b",
@@ -190,7 +190,10 @@ _NEED = re.compile(r"\s*(?:(?:but|and|so|now)\s+)?(?:what\s+)?(?:i|we)\s*"
 # it happened?", "I already know what the model means. I need to edit its SQL."
 _KNOWN = re.compile(
     r"^\s*(?:(?:ok|okay|right|so)\W+)?(?:i|we)(?:'ve| have)?\s+(?:already\s+)?"
-    r"(?:read|seen|watched|looked (?:at|through)|been through|know)\b",
+    r"(?:read|seen|watched|looked (?:at|through)|been through|know)\b"
+    # "I've got the tide times already.", "We already have the quote."
+    r"|^\s*(?:i|we)(?:(?:'ve| have)\s+already\s+got|\s+already\s+have"
+    r"|(?:'ve| have)\s+got\b(?=[^.;:?]*\balready\b))\b",
     re.IGNORECASE,
 )
 # A clause that says what is done, before a question of its own: "The contract is
@@ -200,7 +203,8 @@ _DONE = re.compile(
     r"\s*(?:(?:ok|okay|right|so)\W+)?(?:[\w'-]+\s+){0,5}?[\w'-]+(?:\s+(?:is|are|was|were|has been|"
     r"have been)|'s|'re)\s+(?:all\s+|now\s+|already\s+)?(?:done|signed|sorted|complete|"
     r"completed|finished|raised|booked|approved|in place|paid|closed|submitted|agreed|"
-    r"settled|fixed|logged|recorded|reported)(?:\s+(?:for today|now|already|off))?"
+    r"settled|fixed|logged|recorded|reported|fine|in order|up to date)"
+    r"(?:\s+(?:for today|now|already|off))?"
     r"\s*[.;:!\-\u2013\u2014]?\s*",
     re.IGNORECASE,
 )

@@ -96,6 +96,9 @@ from sourcefinder.routing._text import terms
         ("Nobody got hurt, it's a ewe that broke her leg in the pens. Where does that go?",
          ", it's a ewe that broke her leg in the pens. Where does that go?",
          ("hurt", "injur", "injuri", "accid")),
+        ("Nobody's been hurt, the fridge keeps tripping. Where's the service contract?",
+         ", the fridge keeps tripping. Where's the service contract?",
+         ("hurt", "injur", "injuri", "accid")),
         # a source that stops short of the need
         ("Encompass stops at funding. Where do I see the payments on a closed mortgage?",
          "stops at funding. Where do I see the payments on a closed mortgage?",
@@ -417,6 +420,13 @@ def test_what_the_asker_has_read_or_knows_is_background_to_what_they_ask() -> No
     assert analyse("I've read the outage timeline and want the analysis").background == ()
     assert analyse("We know the supplier. Is their certificate in date?").background == (
         "supplier",)
+    # what the asker already has
+    got = analyse("I've got the tide times already. What I need is whether it'll be gusty.")
+    assert {"tide", "time"} <= set(got.background) and "gusti" not in got.background
+    assert "quot" in analyse("We already have the quote. Where is the invoice?").background
+    # (having something to ask is no thing already had)
+    assert analyse("I've got a question about the tide times. Where are they?"
+                   ).background == ()  # fmt: skip
 
 
 def test_what_is_done_is_background_to_the_ask_after_it() -> None:
@@ -429,6 +439,8 @@ def test_what_is_done_is_background_to_the_ask_after_it() -> None:
     assert "allergen" not in checks.background
     envelope = analyse("the envelope is complete; where do the signed docs go")
     assert "envelop" in envelope.background  # an ask without its question mark
+    fine = analyse("The fill log's fine. What I need is when the compressor was serviced.")
+    assert {"fill", "log"} <= set(fine.background) and "compressor" not in fine.background
     # nothing asked after it, or more said than that it is done: the need itself
     assert analyse("The contract is signed.").background == ()
     assert analyse("Is the contract signed? Where is it?").background == ()
