@@ -37,14 +37,19 @@ from sourcefinder.routing._text import BRACKETED, terms
 # closed in July 2023" (the name set off by commas), "Curling ended when Cowley Curling
 # Club left in 2019" (when, said by what happened then)
 _CLOSED = re.compile(
-    r"\b([A-Z][^.;:,!?]{2,60}?|(?<=[:;] )the [a-z][^.;:,!?]{2,55}?),?\s+"
+    # ("Things we stopped: public first aid courses ended in March 2020": after a colon)
+    r"\b([A-Z][^.;:,!?]{2,60}?|(?<=[:;] )(?:the )?[a-z][^.;:,!?]{2,55}?),?\s+"
     # ("The concession ... ran from 2017 and closed in March 2020": how long it ran)
     r"(?:(?:ran|opened|operated|traded)\s+(?:from|in|since)\s+[^.;:,!?]{4,20}?\s+and\s+)?"
     r"(?:(?:was|were)\s+)?"
     r"(?:closed|shut|ended|stopped|ceased|"
     r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold|folded|disbanded|"
+    # "The sludge press was decommissioned in 2019", "the stretcher boxes were removed"
+    r"(?<=was\s)(?:removed|decommissioned|scrapped|demolished|dismantled)|"
+    r"(?<=were\s)(?:removed|decommissioned|scrapped|demolished|dismantled)|"
     # "The youth band summer camp last ran in 2019": an event held no more
-    r"last\s+(?:ran|run|held|took\s+place))(?:\s+down)?"
+    r"last\s+(?:ran|run|held|took\s+place)|(?:ran|was\s+held|took\s+place)\s+for\s+the\s+"
+    r"last\s+time)(?:\s+down)?"
     r"(?:\s+when\s+[^.;:,!?]{3,60}?)?\s+"
     r"(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
 )

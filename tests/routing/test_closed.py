@@ -281,9 +281,34 @@ def test_an_event_that_last_ran_and_a_thing_not_done_since_are_closed() -> None:
     # a team that folded
     darts, = declared_closed("The darts team folded in 2019.", TODAY)
     assert (set(darts.subject), darts.on) == (set(terms("darts team")), date(2019, 12, 31))
+    # an event run for the last time
+    walk, = declared_closed('The "Three Edges" sponsored walk ran for the last time in 2019.',
+                            TODAY)  # fmt: skip
+    assert (set(walk.subject), walk.on) == (set(terms("Edges sponsored walk")),
+                                            date(2019, 12, 31))
     # ran, with no "last", is no closing
     assert declared_closed("The youth band summer camp ran in 2019 at Kettlewell.",
                            TODAY) == ()  # fmt: skip
+
+
+def test_what_was_removed_or_decommissioned_and_a_list_after_a_colon_are_closed() -> None:
+    """"Things we stopped: public first aid courses ended in March 2020; the stretcher
+    boxes (Grisedale Tarn and Kirkstone) were removed in 2018": each is a closing."""
+    courses, boxes = declared_closed(
+        "Things we stopped: public first aid courses ended in March 2020; the stretcher "
+        "boxes (Grisedale Tarn and Kirkstone) were removed in 2018.", TODAY)
+    assert (set(courses.subject), courses.on) == (set(terms("public first aid courses")),
+                                                  date(2020, 3, 31))
+    assert (set(boxes.subject), boxes.on) == (set(terms("stretcher boxes")),
+                                              date(2018, 12, 31))
+    press, = declared_closed("The sludge press was decommissioned in 2019.", TODAY)
+    assert set(press.subject) == set(terms("sludge press"))
+    run = "How many hours has the sludge press run this week?"
+    assert closed_asked((press,), set(terms(run)), asked_period(run, TODAY), run) \
+        == (press.written,)  # fmt: skip
+    # something removed from somewhere, or a person who removed it, closes nothing
+    assert declared_closed("The old boiler in the hall removed heat in 2019.", TODAY) == ()
+    assert declared_closed("Asbestos was removed from the roof in 2019.", TODAY) == ()
 
 
 def test_a_long_hostile_preamble_is_read_in_linear_time() -> None:
