@@ -731,7 +731,7 @@ _KEPT_AHEAD = (rf"(?:\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ]{_KIND_OF}"
 _DONE_AFTER = re.compile(r"(?:kept|retained|deleted|purged|destroyed|erased|overwritten|"
                          r"anonymi[sz]ed|discarded|shredded)\s+(?:after|for|within)\s+"
                          + _KEPT_AHEAD, re.IGNORECASE)  # fmt: skip
-_KEPT_ITEMS = re.compile(rf"(,|;|:|\band\b(?=(?:\s+[\w-]+){{1,5}}\s+{_KEPT_AHEAD}))",
+_KEPT_ITEMS = re.compile(rf"(,|;|:|\band\b(?=(?:\s+[\w-]+){{1,6}}\s+{_KEPT_AHEAD}))",
                          re.IGNORECASE)  # fmt: skip
 _LOST_BEFORE = re.compile(
     rf"\b(?:from\s+)?(?:before|prior\s+to)\s+(?:({_MONTH})\s+)?({_YEAR})\b", re.IGNORECASE

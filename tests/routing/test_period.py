@@ -572,6 +572,12 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
         {"microlis", "dashcam", "clip"}, 28)
     assert kept["paper deviations before 2009 were destroyed"] == ({"paper", "deviat"}, 0)
     assert len(kept) == 6  # a sentence that keeps nothing says no retention
+    # an item of its own after "and", said with its verb
+    two = {k.written: (set(k.subject), k.days) for k in declared_retention(
+        "Callers' names are anonymised after 3 years and SARLOC phone locations are "
+        "deleted after 30 days.", specificity)}  # fmt: skip
+    assert two["SARLOC phone locations are deleted after 30 days"] == (
+        {"sarloc", "phone", "locat"}, 30)
     # "how long" heads a list of retentions too
     last = declared_retention("How long records last: entry authority forms 6 years; our "
                               "own shop CCTV (Worcester and Hereford) 31 days.", specificity)
