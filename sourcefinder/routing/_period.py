@@ -723,6 +723,7 @@ _A_SPAN = r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\ban?(?= )"
 _KIND_OF = r"(?:(?:academic|financial|calendar|school|tax|full|complete|whole)\s+)?"
 _KEPT_COUNT = rf"(\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ]{_KIND_OF}(day|week|month|year|season)s?\b"
 _KEPT_SPAN = re.compile(_KEPT_COUNT, re.IGNORECASE)
+_RATE = re.compile(r"\b\d[\d,]*\s+(?:[\w'-]+\s+){1,2}$")  # "110 incidents a year"
 # list items: ", ; :" and an "and" that opens the next item ("GPS positions 13 months and
 # dashcam clips 28 days")
 _KEPT_AHEAD = (rf"(?:\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ]{_KIND_OF}"
@@ -874,8 +875,8 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
             # "paper invoices before April 2016 were destroyed after six years": what
             # came before the day is gone, whatever span it was kept
             out.extend(_lost_before(item, specificity))
-            if not m:
-                continue
+            if not m or (m.group(1).lower() in ("a", "an") and _RATE.search(item, 0, m.start())):
+                continue  # (a rate, not a span: "we run about 110 incidents a year")
             words = _said_of(item[: m.start()])
             if not words:
                 continue

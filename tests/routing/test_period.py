@@ -578,6 +578,11 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
         "deleted after 30 days.", specificity)}  # fmt: skip
     assert two["SARLOC phone locations are deleted after 30 days"] == (
         {"sarloc", "phone", "locat"}, 30)
+    # how often, not how long: a count of things a year is no span they are kept
+    assert declared_retention("We run about 110 incidents a year, from lost walkers to "
+                              "winter falls.", specificity) == ()  # fmt: skip
+    assert [k.days for k in declared_retention("Lost property is kept a month.",
+                                               specificity)] == [30]  # fmt: skip
     # "how long" heads a list of retentions too
     last = declared_retention("How long records last: entry authority forms 6 years; our "
                               "own shop CCTV (Worcester and Hereford) 31 days.", specificity)
