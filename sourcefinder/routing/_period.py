@@ -160,6 +160,8 @@ _BARE_MONTH = re.compile(
     rf"(?:\b([Ss]ince|[Ii]n|[Ff]rom|[Dd]uring|early|late|mid|[Tt]his|[Bb]ack in)\s+)?"
     rf"\b(?<![Ll]ast )(?<![Pp]ast )(?<![Pp]revious )"
     rf"({_FULL}|(?<=in |om |ng |ce |ly |te |id |is |\d\d | \d )May"
+    # "over the May bank holiday weekend", "at May half-term"
+    rf"|May(?=\s+(?:bank\s+holiday|half[- ]term)\b)"
     rf"|(?<=in |om |ng |ce )(?:{_LOW}))\b"
     rf"(?![-\s,]*(?:{_YEAR}|of\s+{_YEAR}))"
 )

@@ -87,6 +87,8 @@ TODAY = date(2026, 11, 30)
         ("what broke in May", date(2026, 5, 1), date(2026, 5, 31)),
         ("the GPS trail on 12 May this year", date(2026, 5, 1), date(2026, 5, 31)),
         ("the 3 May incident", date(2026, 5, 1), date(2026, 5, 31)),
+        ("a phone nicked over the May bank holiday weekend", date(2026, 5, 1),
+         date(2026, 5, 31)),
         ("the cctv recording from back in august", date(2026, 8, 1), date(2026, 8, 31)),
         ("every refund since june", date(2026, 6, 1), TODAY),
         ("drone photos from the 2018 inspection round", date(2018, 1, 1),
@@ -146,6 +148,7 @@ def test_relative_periods_cross_the_new_year() -> None:
         "We may 2 weeks from now",
         "the august committee's minutes",  # small, and after no preposition
         "they march in may",
+        "May I see the bank holiday rota?",  # (May before no holiday of its own)
         "What's planned for the December release?",  # still to come this year
         "A new viola starts in January: who puts her on the rota?",  # one to come
         "We're surveying a 1960s school: what do we look for in the planks?",
