@@ -45,11 +45,13 @@ _CLOSED = re.compile(
     r"(?:closed|shut|ended|stopped|ceased|"
     r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold|folded|disbanded|"
     # "The sludge press was decommissioned in 2019", "the stretcher boxes were removed"
-    r"(?<=was\s)(?:removed|decommissioned|scrapped|demolished|dismantled)|"
-    r"(?<=were\s)(?:removed|decommissioned|scrapped|demolished|dismantled)|"
+    r"(?<=was\s)(?:removed|decommissioned|scrapped|demolished|dismantled|taken\s+out)|"
+    r"(?<=were\s)(?:removed|decommissioned|scrapped|demolished|dismantled|taken\s+out)|"
     # "The youth band summer camp last ran in 2019": an event held no more
     r"last\s+(?:ran|run|held|took\s+place)|(?:ran|was\s+held|took\s+place)\s+for\s+the\s+"
     r"last\s+time)(?:\s+down)?"
+    # "The journal, the Irt Valley Chronicle, ended with issue 120 in 2021"
+    r"(?:\s+with\s+(?:issue|number|volume|edition|the)\s+[^.;:,!?]{1,30}?(?=\s+in\s))?"
     r"(?:\s+when\s+[^.;:,!?]{3,60}?)?\s+"
     r"(?:in|on|at\s+the\s+end\s+of|during|after)\s+([^.;,!?]{4,30})",
 )

@@ -301,6 +301,12 @@ def test_what_was_removed_or_decommissioned_and_a_list_after_a_colon_are_closed(
                                                   date(2020, 3, 31))
     assert (set(boxes.subject), boxes.on) == (set(terms("stretcher boxes")),
                                               date(2018, 12, 31))
+    stove, journal = declared_closed(
+        "The lounge stove was taken out in 2018. The printed journal, the Irt Valley "
+        "Chronicle, ended with issue 120 in 2021.", TODAY)  # fmt: skip
+    assert (set(stove.subject), stove.on) == (set(terms("lounge stove")), date(2018, 12, 31))
+    assert set(journal.subject) == set(terms("Irt Valley Chronicle"))
+    assert journal.on == date(2021, 12, 31)
     press, = declared_closed("The sludge press was decommissioned in 2019.", TODAY)
     assert set(press.subject) == set(terms("sludge press"))
     run = "How many hours has the sludge press run this week?"
