@@ -756,8 +756,9 @@ _KEEPER = re.compile(r"\s*(?:[\w-]+\s+){1,3}?keeps\b", re.IGNORECASE)  # "Sentry
 _HEAD_WORDS = 8  # a cued sentence this short, with no span of its own, heads its paragraph
 _WHERE = re.compile(r"\s(?:in|on|at|across)\s", re.IGNORECASE)
 # what a record is called varies; which record it is does not
-# a file, a form and a register are records ("attendance registers" of a pupil's record)
-_RECORD_WORDS = frozenset(terms("record file form register"))
+# a file, a form, a register and an entry are records ("attendance registers" of a pupil's
+# record, "accident book entries" of an accident record)
+_RECORD_WORDS = frozenset(terms("record file form register entry"))
 _JOINED = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
 # last words that say only that something is held, not what ("members' details")
 _HELD_WORDS = _RECORD_WORDS | frozenset(terms("details data information notes history"))

@@ -854,6 +854,11 @@ def test_a_file_and_a_record_are_one_but_a_record_of_something_else_is_not() -> 
         "care records 8 years",)
     # what the record is of must be named too: "records" alone names no staff file
     assert expired(kept, asked, TODAY, set(terms("fridge temperature records"))) == ()
+    # an entry in a book is a record too
+    book = declared_retention("Retention: accident book entries 3 years.", specificity)
+    assert expired(book, asked, TODAY, set(terms("a copy of the accident record"))) == (
+        "accident book entries 3 years",)
+    assert expired(book, asked, TODAY, set(terms("the fridge temperature record"))) == ()
     # a form is a record too: "the patient report form" names "patient care records" as
     # well as "a vehicle's records", so the longer of the two keeps it
     forms = declared_retention("How long things are kept. Patient care records 10 years, "
