@@ -103,6 +103,7 @@ _DESIGNATED = re.compile(r"\b[A-Za-z]{3,}\s+(?:[A-Z]|\d{1,2})\s*$")
 _AND = re.compile(r"\s+and\s+(?:other\s+)?")
 _TO_WHOM = re.compile(r"\s(?:to|for|at|from|with|by)\s")
 _AT_PLACE = re.compile(r"\s(?:at|in)\s")
+_PRONOUN = re.compile(r"\b(?:it|they|he|she|this|that)$", re.IGNORECASE)
 _YEAR = re.compile(r"\b(?:19|20)\d\d(?:-\d\d-\d\d)?\b")
 # ("the Old Heath course" is a name, not the past; "before they list us" is to come,
 # "before it shut" and "before we moved" are the past)
@@ -140,8 +141,8 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
               *_NOT_SINCE.finditer(text), *_NONE_SINCE.finditer(text)]:
         when = asked_period(f"in {m.group(m.re.groups)}", today)
         year = _YEAR.search(m.group(m.re.groups))
-        if when is None or not year:
-            continue
+        if when is None or not year or (m.re is _CLOSED and _PRONOUN.search(m.group(1))):
+            continue  # ("... and taught boys until it closed in 1909": it, said before)
         # up to the year, from the sentence's start when the match is its second clause
         # ("We stopped making bath salts in 2023, and stopped ghost tours after 2021")
         start = m.start()

@@ -312,6 +312,9 @@ def test_what_was_removed_or_decommissioned_and_a_list_after_a_colon_are_closed(
     run = "How many hours has the sludge press run this week?"
     assert closed_asked((press,), set(terms(run)), asked_period(run, TODAY), run) \
         == (press.written,)  # fmt: skip
+    # what "it" closed names nothing before it
+    assert declared_closed("The school was founded in 1585 by Archbishop Edwin Sandys and "
+                           "taught boys until it closed in 1909.", TODAY) == ()  # fmt: skip
     # something removed from somewhere, or a person who removed it, closes nothing
     assert declared_closed("The old boiler in the hall removed heat in 2019.", TODAY) == ()
     assert declared_closed("Asbestos was removed from the roof in 2019.", TODAY) == ()
