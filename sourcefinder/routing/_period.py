@@ -725,6 +725,9 @@ _A_SPAN = r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\ban?(?= )"
 _KIND_OF = r"(?:(?:academic|financial|calendar|school|tax|full|complete|whole)\s+)?"
 _KEPT_COUNT = rf"(\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ]{_KIND_OF}(day|week|month|year|season)s?\b"
 _KEPT_SPAN = re.compile(_KEPT_COUNT, re.IGNORECASE)
+_NOTHING_BEFORE = re.compile(
+    rf"\(?(?:\bso\s+)?\bnothing\s+(?:[\w-]+\s+){{0,4}}?(?:from\s+)?before\s+(?:\d{{1,2}}\s+)?"
+    rf"(?:({_MONTH})\s+)?({_YEAR})\s+(?:survives|exists|is\s+left|remains)\b", re.IGNORECASE)
 _RATE = re.compile(r"\b\d[\d,]*\s+(?:[\w'-]+\s+){1,2}$")  # "110 incidents a year"
 # list items: ", ; :" and an "and" that opens the next item ("GPS positions 13 months and
 # dashcam clips 28 days")
@@ -888,10 +891,28 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
             # "..., or until an injured child turns 21" may be the next item
             young = bool(_CHILD_LONGER.search(item, m.end())) or (
                 k + 1 < len(items) and bool(_CHILD_LONGER.match(items[k + 1].strip())))
+            # "three years, so nothing before 2022 survives": the day it says, not a span
+            # counted back from whenever the question is asked
+            cut = _NOTHING_BEFORE.search(item, m.end()) or _cut_after(items[k + 1 : k + 3])
+            days = 0 if cut else n * _UNIT_DAYS[m.group(2).lower()]
+            before = date(int(cut.group(2)), _MONTHS[cut.group(1).lower().rstrip(".")]
+                          if cut.group(1) else 1, 1) if cut else None  # fmt: skip
             for said in (words, *filter(None, map(_said_of, _each_of(item[: m.start()])))):
-                kept = _kept(said, item, specificity, n * _UNIT_DAYS[m.group(2).lower()])
-                out.append(replace(kept, from_event=after, child_longer=young))
+                kept = _kept(said, item, specificity, days, before)
+                out.append(replace(kept, from_event=after and not cut, child_longer=young))
     return tuple(out)
+
+
+def _cut_after(following: list[str]) -> re.Match[str] | None:
+    """The "so nothing before 2022 survives" of the items after a span, before another
+    span ("6 years after the stay, purged each April, so nothing from a stay before 1
+    April 2020 survives")."""
+    for item in following:
+        if cut := _NOTHING_BEFORE.match(item.strip()):
+            return cut
+        if _KEPT_SPAN.search(item):
+            return None
+    return None
 
 
 # "kept for the current year and the three before": four years

@@ -581,6 +581,15 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
         "deleted after 30 days.", specificity)}  # fmt: skip
     assert two["SARLOC phone locations are deleted after 30 days"] == (
         {"sarloc", "phone", "locat"}, 30)
+    # a span said with the day before which nothing survives keeps from that day, not
+    # for the span counted back from whenever the question is asked
+    cut = {k.written: (k.days, k.gone_before) for k in declared_retention(
+        "How long records last: paper SFBB diaries three years, so nothing before 2022 "
+        "survives; guest booking records 6 years after the stay, purged each April, so "
+        "nothing from a stay before 1 April 2020 survives; CCTV 30 days.", specificity)}
+    assert cut == {"paper SFBB diaries three years": (0, date(2022, 1, 1)),
+                   "guest booking records 6 years after the stay": (0, date(2020, 4, 1)),
+                   "CCTV 30 days": (30, None)}  # fmt: skip
     # how often, not how long: a count of things a year is no span they are kept
     assert declared_retention("We run about 110 incidents a year, from lost walkers to "
                               "winter falls.", specificity) == ()  # fmt: skip
