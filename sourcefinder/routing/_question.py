@@ -156,7 +156,9 @@ _NEXT_TO = re.compile(r"\s*(?:(?:just|still|really|even|also|simply|actually)\s+
 # "has", "holds", "gives" and "covers" the subject must be a source's name: it is as
 # often a person ("Applicant says no claims in five years. How do I check ...?").
 _SHOWS = re.compile(
-    r"\b(?:just |only |still |already )?(?:shows?|lists?|(says?|holds?|gives?|covers?|"
+    # ("The linen company only deals with the hired sheets.")
+    r"\bonly (?:deals? with|handles?)\b"
+    r"|\b(?:just |only |still |already )?(?:shows?|lists?|(says?|holds?|gives?|covers?|"
     r"tells? (?:me|us)|(?:has|have)\b(?! (?:been|got|gone|sent|had|its|their|\w+ed)\b)))\b"
 )
 # who says or has something in a question is as often a person as a place
@@ -200,7 +202,7 @@ _KNOWN = re.compile(
 # signed. Where's the guidance on the discount?", "temperature checks are all done for
 # today; what I need is the allergens"
 _DONE = re.compile(
-    r"\s*(?:(?:ok|okay|right|so)\W+)?(?:[\w'-]+\s+){0,5}?[\w'-]+(?:\s+(?:is|are|was|were|has been|"
+    r"\s*(?:(?:ok|okay|right|so)\W+)?(?:[\w'-]+\s+){0,9}?[\w'-]+(?:\s+(?:is|are|was|were|has been|"
     r"have been)|'s|'re)\s+(?:all\s+|now\s+|already\s+)?(?:done|signed|sorted|complete|"
     r"completed|finished|raised|booked|approved|in place|paid|closed|submitted|agreed|"
     r"settled|fixed|logged|recorded|reported|fine|in order|up to date)"

@@ -105,6 +105,10 @@ from sourcefinder.routing._text import terms
          ("encompass",)),
         ("The microfilm index stops in 1914. Can I search the 1930s papers?",
          "stops in 1914. Can I search the 1930s papers?", ("microfilm", "index")),
+        # what a body only deals with
+        ("The linen company only deals with the hired sheets. Where's the list of our own "
+         "duvets?", "only deals with the hired sheets. Where's the list of our own duvets?",
+         ("linen", "compani")),
         # "in it" is the ask's own thing, not the statement's
         ("The kitchen app only has our fridge temperatures. Does the soup have celery in it?",
          "only has our fridge temperatures. Does the soup have celery in it?",
@@ -441,6 +445,10 @@ def test_what_is_done_is_background_to_the_ask_after_it() -> None:
     assert "envelop" in envelope.background  # an ask without its question mark
     fine = analyse("The fill log's fine. What I need is when the compressor was serviced.")
     assert {"fill", "log"} <= set(fine.background) and "compressor" not in fine.background
+    long = analyse("The catalogue record for the copybook we've lent out is fine. What I "
+                   "need is the agreement the borrower signed.")  # fmt: skip
+    assert {"catalogu", "copybook"} <= set(long.background)
+    assert "agreement" not in long.background
     # nothing asked after it, or more said than that it is done: the need itself
     assert analyse("The contract is signed.").background == ()
     assert analyse("Is the contract signed? Where is it?").background == ()
