@@ -119,8 +119,9 @@ _SEASON_BACK = re.compile(
     rf"\b(?:(last|past|previous)\s+({_SEASON})|{_COUNT}\s+({_SEASON})s\s+ago"
     rf"|(?:the\s+)?({_SEASON})\s+before\s+last"
     # what happened "in the spring" was in the last one: "the guide who left in the spring"
-    rf"|(?:left|ended|closed|stopped|happened|finished|retired|resigned)\s+in\s+the\s+"
-    rf"({_SEASON}))\b", re.IGNORECASE
+    # ("Back in the spring someone shared a video")
+    rf"|(?:left|ended|closed|stopped|happened|finished|retired|resigned|back)\s+in\s+the\s+"
+    rf"({_SEASON}))\b(?!\s+(?:of\s+)?{_YEAR})", re.IGNORECASE
 )
 _QUARTER_YEAR = re.compile(rf"\bQ([1-4])\s*({_YEAR})\b|\b({_YEAR})\s*Q([1-4])\b", re.IGNORECASE)
 _RANGE = re.compile(
@@ -142,9 +143,11 @@ _IN_YEAR = re.compile(
     # a year that says which one of a thing: "the 1998 proms", "the orchestra's 1962 season"
     rf"|(?:\b(?:the|our|their|its|his|her|my|that|need|want)|'s)\s+(?:original\s+|old\s+|"
     rf"whole\s+|full\s+|actual\s+)?({_YEAR})\s+(?=[a-z])"
-    # "christmas 2019", "2011-ish", a school or university term: "Hilary term 2020",
+    # "christmas 2019", "Boxing Day 2021", "2011-ish", a school or university term:
+    # "Hilary term 2020",
     # "Michaelmas 2017", "the spring term 2019"
-    rf"|\b(?:christmas|easter|new\s+year|michaelmas|hilary|(?:michaelmas|hilary|trinity|lent|"
+    rf"|\b(?:christmas(?:\s+(?:day|eve))?|boxing\s+day|easter|new\s+year(?:'s\s+(?:day|eve))?|"
+    rf"bonfire\s+night|halloween|michaelmas|hilary|(?:michaelmas|hilary|trinity|lent|"
     rf"autumn|spring|summer|winter)\s+term)\s+({_YEAR})\b|\b({_YEAR})-ish\b",
     re.IGNORECASE,
 )
