@@ -946,11 +946,14 @@ def theirs_asked(question: str, ours: frozenset[str],
 
 # "Hesket Parish Council keeps its own minutes", "Suppliers keep their own safety data
 # sheets and test certificates": a body by name (its last word), and what it keeps
-_KEEPS_OWN = re.compile(r"\b([A-Z][\w'-]*)\s+(?:keeps?|holds?|owns?)\s+(?:its|their)\s+own\s+"
+# ("Melmerby Village Hall is a separate charity with its own trustees and minutes")
+_KEEPS_OWN = re.compile(r"\b([A-Z][\w'-]*)\s+(?:keeps?|holds?|owns?|(?:is|are)\s+(?:a\s+)?"
+                        r"separate\s+[a-z]+(?:\s+[a-z]+)?\s+with)\s+(?:its|their)\s+own\s+"
                         r"([^.;:()]{2,120})")  # fmt: skip
 _KEPT_ITEM = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 _MAX_KEPT_WORDS = 3
-_POSSESSOR = re.compile(r"\b([A-Za-z][\w-]*)(?:'s|s'|\u2019s)\s")  # "the parish council's"
+# "the parish council's", "the village hall committee's" (whose: each of its words)
+_POSSESSOR = re.compile(r"\b((?:[A-Za-z][\w-]*\s+){0,2}[A-Za-z][\w-]*)(?:'s|s'|\u2019s)\s")
 
 
 def declared_kept_own(preamble: str) -> tuple[tuple[str, frozenset[str], str], ...]:

@@ -518,6 +518,14 @@ def test_what_another_body_keeps_its_own_of_is_a_nowhere_when_asked_as_theirs() 
     router = OfflineRouter(make_index(cards, said))
     assert router.rank(asked).verdict == "nowhere"
     assert router.rank("Where are the committee minutes from March?").verdict != "nowhere"
+    # a separate body with its own things, asked for by the whole name of whose they are
+    hall = declared_kept_own("Melmerby Village Hall is a separate charity with its own "
+                             "trustees, bookings and minutes.")  # fmt: skip
+    assert {written for _, _, written in hall} == {
+        "Hall's own trustees", "Hall's own bookings", "Hall's own minutes"}
+    assert kept_own_asked("Where are the minutes of the village hall committee's AGM?",
+                          hall) == ("Hall's own minutes",)  # fmt: skip
+    assert kept_own_asked("Where are the minutes of the AGM held in the hall?", hall) == ()
 
 
 def test_camera_footage_is_what_an_organization_with_no_cctv_has_not() -> None:
