@@ -111,7 +111,7 @@ _PAST = re.compile(
     r"\b(?:before(?!\s+(?:they|we|you|I|he|she)\s+(?!had\b|was\b|were\b|did\b|shut\b|left\b|"
     r"went\b|sold\b|moved\b|closed\b)[a-z]+\b(?<!ed))|(?-i:old)|former|formerly|used\s+to|"
     r"closed|shut|was|were|did|had|back\s+then)\b", re.IGNORECASE)
-_NOT_NAMING = frozenset(terms("two three four last old our the"))
+_NOT_NAMING = frozenset(terms("two three four last old our the public"))
 _MIN_WORDS = 2
 _SLACK = 3  # words a question may put between those of a name ("the Cardiff film studio")
 _MAX_WORDS = 4
