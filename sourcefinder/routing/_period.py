@@ -726,7 +726,9 @@ _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|dest
 # "deleted after a year", not "purged once a year"
 _A_SPAN = r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\ban?(?= )"
 _KIND_OF = r"(?:(?:academic|financial|calendar|school|tax|full|complete|whole)\s+)?"
-_KEPT_COUNT = rf"(\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ]{_KIND_OF}(day|week|month|year|season)s?\b"
+# (an age is no span: "sold at about three weeks old")
+_KEPT_COUNT = (rf"(\d{{1,4}}|{_SPELLED}|{_A_SPAN})[- ]{_KIND_OF}(day|week|month|year|season)s?\b"
+               r"(?![- ]old\b)")
 _KEPT_SPAN = re.compile(_KEPT_COUNT, re.IGNORECASE)
 _NOTHING_BEFORE = re.compile(
     rf"\(?(?:\bso\s+)?\bnothing\s+(?:[\w-]+\s+){{0,4}}?(?:from\s+)?before\s+(?:\d{{1,2}}\s+)?"
@@ -794,6 +796,8 @@ _CHILD_LONGER = re.compile(r"(?:or\s+)?\buntil\b[^;]{0,40}?\b(?:child|children|m
                            r"young\s+person|pupil)s?\b|\(\s*(?:a\s+)?(?:child|children)(?:'s|s')?"
                            r"(?:\s+[\w-]+){0,2}\s+until\b", re.IGNORECASE)  # fmt: skip
 # a count asked for ("how many riders did we have"), which what is anonymised still gives
+_ASKED_TO = re.compile(r"\b(?:can|could|should|would|do|to|please)\s+(?:(?:we|i|you|they|"
+                       r"someone|somebody)\s+)?(?:just\s+)?([a-z]+)\b", re.IGNORECASE)
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|busy)\b|\bnumbers?\s+of\b", re.IGNORECASE)
 _ANONYMISED = re.compile(r"\banonymi[sz]ed\b", re.IGNORECASE)
 _ONGOING = re.compile(r"(?:\b(?:is|are|am)|'s|'re|'m)\s+still\s+(?:here|with\s+us|on\s+our\s+"
@@ -1154,6 +1158,11 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     itself, not only what modifies it."""
     if asked is None:
         return ()
+    # a verb the question asks to do is no thing kept ("Can we check her payments?" asks
+    # for no "cleaning checks")
+    said_once = [t for m in _ASKED_TO.finditer(question) for t in terms(m.group(1))]
+    wanted = wanted - {t for t in said_once if terms(question).count(t) == 1
+                       and t not in LISTEN_WORDS}  # ("Can I listen to it?": a recording)
     if _ONGOING.search(question):  # "he's still here": what is kept from his leaving stays
         kept = tuple(k for k in kept if not k.from_event)
     if _HOW_MANY.search(question):  # what is anonymised is still counted

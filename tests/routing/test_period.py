@@ -594,6 +594,9 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
     assert cut == {"paper SFBB diaries three years": (0, date(2022, 1, 1)),
                    "guest booking records 6 years after the stay": (0, date(2020, 4, 1)),
                    "CCTV 30 days": (30, None)}  # fmt: skip
+    # an age is no span: "sold at about three weeks old"
+    assert declared_retention("Bull calves are sold at about three weeks old; nothing is "
+                              "kept of them.", specificity) == ()  # fmt: skip
     # how often, not how long: a count of things a year is no span they are kept
     assert declared_retention("We run about 110 incidents a year, from lost walkers to "
                               "winter falls.", specificity) == ()  # fmt: skip
@@ -867,6 +870,13 @@ def test_a_file_and_a_record_are_one_but_a_record_of_something_else_is_not() -> 
         "care records 8 years",)
     # what the record is of must be named too: "records" alone names no staff file
     assert expired(kept, asked, TODAY, set(terms("fridge temperature records"))) == ()
+    # a verb the question asks to do is no thing kept
+    checks = declared_retention("Retention: hygiene and cleaning checks 3 years.", specificity)
+    paid = "A customer paid cash in 2021. Can we check her payments from back then?"
+    assert expired(checks, asked_period(paid, TODAY), TODAY, set(terms(paid)), paid) == ()
+    fridge = "Can I see the cleaning checks from 2021?"
+    assert expired(checks, asked_period(fridge, TODAY), TODAY, set(terms(fridge)), fridge) \
+        == ("hygiene and cleaning checks 3 years",)  # fmt: skip
     # an entry in a book is a record too
     book = declared_retention("Retention: accident book entries 3 years.", specificity)
     assert expired(book, asked, TODAY, set(terms("a copy of the accident record"))) == (
