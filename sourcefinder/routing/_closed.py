@@ -45,8 +45,10 @@ _CLOSED = re.compile(
     r"(?:closed|shut|ended|stopped|ceased|"
     r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold|folded|disbanded|"
     # "The sludge press was decommissioned in 2019", "the stretcher boxes were removed"
-    r"(?<=was\s)(?:removed|decommissioned|scrapped|demolished|dismantled|taken\s+out)|"
-    r"(?<=were\s)(?:removed|decommissioned|scrapped|demolished|dismantled|taken\s+out)|"
+    r"(?<=was\s)(?:removed|decommissioned|scrapped|demolished|dismantled|taken\s+out|"
+    r"given\s+up|dropped)|"
+    r"(?<=were\s)(?:removed|decommissioned|scrapped|demolished|dismantled|taken\s+out|"
+    r"given\s+up|dropped)|"
     # "The youth band summer camp last ran in 2019": an event held no more
     r"last\s+(?:ran|run|held|took\s+place)|(?:ran|was\s+held|took\s+place)\s+for\s+the\s+"
     r"last\s+time)(?:\s+down)?"
@@ -150,6 +152,11 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
             dot = text.rfind(". ", 0, start)
             start = dot + 2 if dot >= 0 else 0
         names = re.split(r"\s+and\s+", m.group(1) or "")
+        # "School and group farm visits stopped": school visits too
+        names = [f"{name} {names[k + 1].split()[-1]}" if k + 1 < len(names)
+                 and len(name.split()) == 1 and len(names[k + 1].split()) > 1
+                 and not name.lower().endswith("s") else name
+                 for k, name in enumerate(names)]  # fmt: skip
         if m.re is _CLOSED and (head := _APPOSED.search(text, max(0, start - 60), start)):
             names, start = [f"{head.group(1)} {names[0].split()[0]}", *names], head.start()
         written = text[start : m.start(m.re.groups) + year.end()]

@@ -312,6 +312,18 @@ def test_what_was_removed_or_decommissioned_and_a_list_after_a_colon_are_closed(
     run = "How many hours has the sludge press run this week?"
     assert closed_asked((press,), set(terms(run)), asked_period(run, TODAY), run) \
         == (press.written,)  # fmt: skip
+    # given up or dropped, and a single word before "and" shares the noun after it
+    bottles, school, group = declared_closed(
+        "Plastic bottles were dropped in 2019. School and group farm visits stopped in "
+        "2020.", TODAY)  # fmt: skip
+    assert set(bottles.subject) == set(terms("plastic bottles"))
+    assert set(school.subject) == set(terms("school visits"))
+    assert set(group.subject) == set(terms("group farm visits"))
+    round_, = declared_closed("The Carlisle round was given up in May 2023.", TODAY)
+    assert (set(round_.subject), round_.on) == (set(terms("Carlisle round")), date(2023, 5, 31))
+    # (a plural before "and" is a thing of its own: "Bikes and e-bike hire")
+    bikes, hire = declared_closed("Bikes and electric bike hire stopped in 2022.", TODAY)
+    assert (set(bikes.subject), bikes.alone) == ({"bike"}, True)
     # "public" says who it was for, not which one: "the toilets on the green" name it
     toilets, = declared_closed("The public toilets on the green were closed in 2013.", TODAY)
     assert set(toilets.subject) == set(terms("toilets green"))
