@@ -3,11 +3,12 @@
 "The Cardiff studio closed in June 2019", "The St Aldhelm's rehearsal studio closed in
 2019", "The GP exercise referral scheme ended in March 2023", "The visitor audio-guide app
 was withdrawn in 2019", "The shop stopped selling textbooks in 2018" (the shop's
-textbooks), "the nursery minibus was sold in 2021", "We stopped making bath salts and
-other cosmetic products in June 2023, and stopped evening ghost tours after the 2021
-season" (each of them): a question that asks to book a room there next week has nowhere
-to look. One about the place's past ("files from a job the Cardiff studio did in 2017,
-before it shut") is left alone.
+textbooks), "the nursery minibus was sold in 2021", "The sludge press was decommissioned
+in 2019", "The Carlisle round was given up in May 2023", "the sponsored walk ran for the
+last time in 2019", "We stopped making bath salts and other cosmetic products in June
+2023, and stopped evening ghost tours after the 2021 season" (each of them): a question
+that asks to book a room there next week has nowhere to look. One about the place's past
+("files from a job the Cardiff studio did in 2017, before it shut") is left alone.
 
 Narrow on purpose:
 - the place is named by at least two words ("Cardiff studio"; "Two homes closed" names
@@ -15,7 +16,9 @@ Narrow on purpose:
   only with all of them; to whom or where it was is no part of the name ("Costume hire to
   the public stopped", "The farm shop at Holmwood closed") unless too little is left
   without it ("The Dunmore to Ness passenger ferry"); a place named by one word and its
-  letter or number ("Studio C closed in 2016") is asked for by both, as written;
+  letter or number ("Studio C closed in 2016") is asked for by both, as written; "public"
+  says who it was for, not which ("the public toilets"), and a single word before "and"
+  shares the noun after it ("School and group farm visits": school visits);
 - the question asks about now or later: a time it names starts after the closing ("What
   did the farm shop take over Christmas 2021?"), or it names none and says nothing of the
   past ("A GP wants to refer a patient onto the
