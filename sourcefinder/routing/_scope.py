@@ -249,6 +249,8 @@ _TIMES = r"(?:summer|winter|spring|autumn|day|night|weekdays?|weekends?|term|hol
 _SINCE = re.compile(r"\s+since\b", re.IGNORECASE)
 _WHEN_PAIR = re.compile(rf",\s*{_TIMES}\s+or\s+{_TIMES}\b", re.IGNORECASE)
 # a clause of when or why ends an item: "KeyKegs are not tracked once they leave the yard"
+_OTHER = re.compile(r"\s*other\b", re.IGNORECASE)
+_ANY_OTHER = re.compile(r"(?:,\s*|\s+)(?:or|nor|and)\s+(?:any|no)\s+other\b", re.IGNORECASE)
 _SUBORDINATE = frozenset("once when whenever unless until because if while although".split())
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
                    "comes came runs ran stopped ceased finished started began".split())  # fmt: skip
@@ -316,6 +318,10 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                     scope = f"{head}, {rest[0][negates.end():]}" if negates else head
                 # "no chips or fried food, only toasties, soup and cakes": what is had
                 scope = _ONLY_HAD.split(scope, 1)[0]
+                if _OTHER.match(scope):
+                    continue  # "We have no other branches or yards": it has its own one
+                # ("Facebook or any other social media": what else of its kind)
+                scope = _ANY_OTHER.split(scope, 1)[0]
                 # "no lake moorings or buoys, summer or winter": when, not what
                 scope = _WHEN_PAIR.sub(" ", scope)
                 # "not organised a road race since the last Staveley 10K": when, not what

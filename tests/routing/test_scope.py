@@ -249,6 +249,9 @@ def _stems(words: str) -> set[str]:
          "records are theirs.", "drivers hours", "lorries"),
         ("We do not run our own payroll: Hollis & Vane's payroll bureau runs it.",
          "payroll", ""),
+        # no other one says it has one of its own, and any other says what else
+        ("We have no other branches or yards.", "", "branches yards"),
+        ("We do not use Facebook or any other social media.", "facebook", "social media"),
     ],
 )  # fmt: skip
 def test_the_preamble_declares_what_the_organization_has_not(
