@@ -116,6 +116,7 @@ _PAST = re.compile(
     r"\b(?:before(?!\s+(?:they|we|you|I|he|she)\s+(?!had\b|was\b|were\b|did\b|shut\b|left\b|"
     r"went\b|sold\b|moved\b|closed\b)[a-z]+\b(?<!ed))|(?-i:old)|former|formerly|used\s+to|"
     r"closed|shut|was|were|did|had|back\s+then)\b", re.IGNORECASE)
+_OLD = re.compile(r"\bold\b")
 _NOT_NAMING = frozenset(terms("two three four last old our the public"))
 _MIN_WORDS = 2
 _SLACK = 3  # words a question may put between those of a name ("the Cardiff film studio")
@@ -187,7 +188,9 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
                 if mark := _DESIGNATED.search(_AT_PLACE.split(named, 1)[0]):
                     out.append(Closed(frozenset(alone), when.end, written,
                                       designated=mark.group()))  # fmt: skip
-            subject = [t for t in terms(named) if t not in _NOT_NAMING][-_MAX_WORDS:]
+            # (a year says which one, not what: "The old 2009 Ford Transit minibus")
+            subject = [t for t in terms(named) if t not in _NOT_NAMING
+                       and not _YEAR.fullmatch(t)][-_MAX_WORDS:]  # fmt: skip
             if len(set(subject)) >= _MIN_WORDS:
                 out.append(Closed(frozenset(subject), when.end, written,
                                   m.re in (_STOPPED, _UNTIL, _NOT_SINCE)))
@@ -198,10 +201,14 @@ def closed_asked(closed: tuple[Closed, ...], wanted: set[str], asked: Period | N
                  question: str) -> tuple[str, ...]:  # fmt: skip
     """The closings ``question`` asks past: it names the place and asks about a time
     after it closed, or names no time and says nothing of the past."""
-    if not closed or (asked is None and _PAST.search(question)):
+    if not closed:
         return ()
+    past = {m.group().lower() for m in _PAST.finditer(question)} if asked is None else set()
     return tuple(dict.fromkeys(  # (each statement once, however many names it gives)
         c.written for c in closed if c.subject <= wanted
+        # ("the old Ford Transit minibus" where "The old 2009 Ford Transit minibus was
+        # sold": the old one is its name, not the past)
+        and not (past - ({"old"} if _OLD.search(c.written) else set()))
         and (not c.near or _together(c.subject, question))
         and (not c.designated or designates(c.designated, question))
         and (asked is None or asked.start > c.on)))  # fmt: skip

@@ -324,6 +324,16 @@ def test_what_was_removed_or_decommissioned_and_a_list_after_a_colon_are_closed(
     # (a plural before "and" is a thing of its own: "Bikes and e-bike hire")
     bikes, hire = declared_closed("Bikes and electric bike hire stopped in 2022.", TODAY)
     assert (set(bikes.subject), bikes.alone) == ({"bike"}, True)
+    # a year says which one, and "old" in its own name is no past of the question's
+    transit, = declared_closed("The old 2009 Ford Transit minibus was sold in 2022.", TODAY)
+    assert set(transit.subject) == set(terms("Ford Transit minibus"))
+    history = "Where's the service history for the old Ford Transit minibus?"
+    assert closed_asked((transit,), set(terms(history)), None, history) == (transit.written,)
+    used = "Where's the service history for the Ford Transit minibus we used to run?"
+    assert closed_asked((transit,), set(terms(used)), None, used) == ()
+    shop, = declared_closed("The farm shop closed in 2021.", TODAY)
+    old = "Where are the old farm shop's till rolls?"
+    assert closed_asked((shop,), set(terms(old)), None, old) == ()
     # "public" says who it was for, not which one: "the toilets on the green" name it
     toilets, = declared_closed("The public toilets on the green were closed in 2013.", TODAY)
     assert set(toilets.subject) == set(terms("toilets green"))
