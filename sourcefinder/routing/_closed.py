@@ -141,7 +141,10 @@ class Closed:
 def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
     """Each "<name> closed in <time>" of the preamble whose time can be read."""
     out: list[Closed] = []
-    text = " ".join(BRACKETED.sub(" ", preamble).split())
+    # (and each aside on its own: "(the kit shop closed in March 2020; we lend kit)")
+    asides = ". ".join(a[:1].upper() + a[1:] for m in BRACKETED.finditer(preamble)
+                       if (a := m.group()[1:-1].strip()))  # fmt: skip
+    text = " ".join(f"{BRACKETED.sub(' ', preamble)} {asides}.".split())
     for m in [*_CLOSED.finditer(text), *_STOPPED.finditer(text),
               *_STOPPED_THING.finditer(text), *_UNTIL.finditer(text),
               *_NOT_SINCE.finditer(text), *_NONE_SINCE.finditer(text)]:

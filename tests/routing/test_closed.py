@@ -324,6 +324,10 @@ def test_what_was_removed_or_decommissioned_and_a_list_after_a_colon_are_closed(
     # (a plural before "and" is a thing of its own: "Bikes and e-bike hire")
     bikes, hire = declared_closed("Bikes and electric bike hire stopped in 2022.", TODAY)
     assert (set(bikes.subject), bikes.alone) == ({"bike"}, True)
+    # a closing said in an aside
+    kit, = declared_closed("We sell no riding kit (the kit shop closed in March 2020; we "
+                           "lend hire kit).", TODAY)  # fmt: skip
+    assert (set(kit.subject), kit.on) == (set(terms("kit shop")), date(2020, 3, 31))
     # a year says which one, and "old" in its own name is no past of the question's
     transit, = declared_closed("The old 2009 Ford Transit minibus was sold in 2022.", TODAY)
     assert set(transit.subject) == set(terms("Ford Transit minibus"))
