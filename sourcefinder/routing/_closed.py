@@ -15,7 +15,9 @@ Narrow on purpose:
   none; "The farm shop and café closed" names the farm shop), and a question names it
   only with all of them; to whom or where it was is no part of the name ("Costume hire to
   the public stopped", "The farm shop at Holmwood closed") unless too little is left
-  without it ("The Dunmore to Ness passenger ferry"); a place named by one word and its
+  without it ("The Dunmore to Ness passenger ferry"); a name of three or more words may
+  be asked without one small word before its last that says which, when the rest is said
+  together ("the bowling tour" for "The club bowling tour"); a place named by one word and its
   letter or number ("Studio C closed in 2016") is asked for by both, as written; "public"
   says who it was for, not which ("the public toilets"), and a single word before "and"
   shares the noun after it ("School and group farm visits": school visits);
@@ -117,6 +119,7 @@ _PAST = re.compile(
     r"went\b|sold\b|moved\b|closed\b)[a-z]+\b(?<!ed))|(?-i:old)|former|formerly|used\s+to|"
     r"closed|shut|was|were|did|had|back\s+then)\b", re.IGNORECASE)
 _OLD = re.compile(r"\bold\b")
+_WORDS = re.compile(r"[\w'-]+")
 _NOT_NAMING = frozenset(terms("two three four last old our the public"))
 _MIN_WORDS = 2
 _SLACK = 3  # words a question may put between those of a name ("the Cardiff film studio")
@@ -136,6 +139,8 @@ class Closed:
     alone: bool = False  # named by one word: a closing only where no source names it
     # named by a word and its letter or number ("Studio C", "Ward 7"): asked as written
     designated: str = ""
+    head: str = ""  # the last word of its name: what it is
+    which: frozenset[str] = frozenset()  # the words before it, written small: which it is
 
 
 def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
@@ -195,8 +200,13 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
             subject = [t for t in terms(named) if t not in _NOT_NAMING
                        and not _YEAR.fullmatch(t)][-_MAX_WORDS:]  # fmt: skip
             if len(set(subject)) >= _MIN_WORDS:
+                # the words that only say which, written small and before its last
+                # word, in a name that says nowhere where it was
+                which = frozenset() if _AT_PLACE.search(named) else frozenset(
+                    t for w in _WORDS.findall(named)[:-1] if w.islower() for t in terms(w))
                 out.append(Closed(frozenset(subject), when.end, written,
-                                  m.re in (_STOPPED, _UNTIL, _NOT_SINCE)))
+                                  m.re in (_STOPPED, _UNTIL, _NOT_SINCE), head=subject[-1],
+                                  which=which & frozenset(subject[:-1])))
     return tuple(out)
 
 
@@ -208,13 +218,24 @@ def closed_asked(closed: tuple[Closed, ...], wanted: set[str], asked: Period | N
         return ()
     past = {m.group().lower() for m in _PAST.finditer(question)} if asked is None else set()
     return tuple(dict.fromkeys(  # (each statement once, however many names it gives)
-        c.written for c in closed if c.subject <= wanted
+        c.written for c in closed if _named(c, wanted, question)
         # ("the old Ford Transit minibus" where "The old 2009 Ford Transit minibus was
         # sold": the old one is its name, not the past)
         and not (past - ({"old"} if _OLD.search(c.written) else set()))
         and (not c.near or _together(c.subject, question))
         and (not c.designated or designates(c.designated, question))
         and (asked is None or asked.start > c.on)))  # fmt: skip
+
+
+def _named(closed: Closed, wanted: set[str], question: str) -> bool:
+    """Whether ``wanted`` names ``closed``: all its words, or all but one that only says
+    which of a name of three or more, the rest said together ("the bowling tour" for "the
+    club's bowling tour"; not "how many hours a pony should work in one day" for "the
+    holiday pony days")."""
+    missing = closed.subject - wanted
+    return not missing or (len(closed.subject) >= 3 and len(missing) == 1
+                           and missing <= closed.which and closed.head in wanted
+                           and not closed.near and _together(closed.subject - missing, question))
 
 
 def designates(designated: str, question: str) -> bool:

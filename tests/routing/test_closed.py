@@ -324,6 +324,17 @@ def test_what_was_removed_or_decommissioned_and_a_list_after_a_colon_are_closed(
     # (a plural before "and" is a thing of its own: "Bikes and e-bike hire")
     bikes, hire = declared_closed("Bikes and electric bike hire stopped in 2022.", TODAY)
     assert (set(bikes.subject), bikes.alone) == ({"bike"}, True)
+    # a name of three or more is asked for without one small word that says which, the
+    # rest said together; not without a capitalized one, nor with the rest apart
+    tour, = declared_closed("The club bowling tour to Torquay ended in 2019.", TODAY)
+    coach = "Are we doing the bowling tour again this year? Who's booking the coach?"
+    assert closed_asked((tour,), set(terms(coach)), None, coach) == (tour.written,)
+    crewe, = declared_closed("The Crewe Mazda site closed in September 2020.", TODAY)
+    misfire = "A misfire on a Mazda 6 that nobody at our site can pin down. Who could help?"
+    assert closed_asked((crewe,), set(terms(misfire)), None, misfire) == ()
+    days, = declared_closed("The holiday pony days stopped in 2019.", TODAY)
+    hours = "What is the limit on how many hours a pony should work in one day?"
+    assert closed_asked((days,), set(terms(hours)), None, hours) == ()
     # a closing said in an aside
     kit, = declared_closed("We sell no riding kit (the kit shop closed in March 2020; we "
                            "lend hire kit).", TODAY)  # fmt: skip
