@@ -108,7 +108,10 @@ def test_the_example_suite_is_well_formed() -> None:
             "keld", "orton", "troutbeck", "askrigg", "reeth", "eskdale", "muker", "shap",
             "coniston", "hesket", "dufton", "whinlatter", "staveley", "grasmere",
             "ravenstonedale", "alston", "caldbeck", "lonsdale", "threlkeld", "kentmere",
-            "mallerstang", "tebay", "bampton", "garrigill"],
+            "mallerstang", "tebay", "bampton", "garrigill", "patterdale", "hawkshead",
+            "ennerdale", "buttermere", "greystoke", "ravenglass", "askham", "morland",
+            "crosby", "lazonby", "melmerby", "soulby", "kirkland", "warcop", "culgaith",
+            "langwathby", "brough"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
