@@ -229,8 +229,8 @@ def closed_asked(closed: tuple[Closed, ...], wanted: set[str], asked: Period | N
 
 def _named(closed: Closed, wanted: set[str], question: str) -> bool:
     """Whether ``wanted`` names ``closed``: all its words, or all but one that only says
-    which of a name of three or more, the rest said together ("the bowling tour" for "the
-    club's bowling tour"; not "how many hours a pony should work in one day" for "the
+    which of a name of three or more, the rest said together ("the bowling tour" for "The
+    club bowling tour"; not "how many hours a pony should work in one day" for "the
     holiday pony days")."""
     missing = closed.subject - wanted
     return not missing or (len(closed.subject) >= 3 and len(missing) == 1

@@ -144,8 +144,7 @@ _IN_YEAR = re.compile(
     rf"|(?:\b(?:the|our|their|its|his|her|my|that|need|want)|'s)\s+(?:original\s+|old\s+|"
     rf"whole\s+|full\s+|actual\s+)?({_YEAR})\s+(?=[a-z])"
     # "christmas 2019", "Boxing Day 2021", "2011-ish", a school or university term:
-    # "Hilary term 2020",
-    # "Michaelmas 2017", "the spring term 2019"
+    # "Hilary term 2020", "Michaelmas 2017", "the spring term 2019"
     rf"|\b(?:christmas(?:\s+(?:day|eve))?|boxing\s+day|easter|new\s+year(?:'s\s+(?:day|eve))?|"
     rf"bonfire\s+night|halloween|michaelmas|hilary|(?:michaelmas|hilary|trinity|lent|"
     rf"autumn|spring|summer|winter)\s+term)\s+({_YEAR})\b|\b({_YEAR})-ish\b",
@@ -795,9 +794,10 @@ _CHILD = frozenset(terms("child children kid kids son daughter minor minors baby
 _CHILD_LONGER = re.compile(r"(?:or\s+)?\buntil\b[^;]{0,40}?\b(?:child|children|minor|"
                            r"young\s+person|pupil)s?\b|\(\s*(?:a\s+)?(?:child|children)(?:'s|s')?"
                            r"(?:\s+[\w-]+){0,2}\s+until\b", re.IGNORECASE)  # fmt: skip
-# a count asked for ("how many riders did we have"), which what is anonymised still gives
+# a verb the question asks to do: "Can we check her payments?"
 _ASKED_TO = re.compile(r"\b(?:can|could|should|would|do|to|please)\s+(?:(?:we|i|you|they|"
                        r"someone|somebody)\s+)?(?:just\s+)?([a-z]+)\b", re.IGNORECASE)
+# a count asked for ("how many riders did we have"), which what is anonymised still gives
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|busy)\b|\bnumbers?\s+of\b", re.IGNORECASE)
 _ANONYMISED = re.compile(r"\banonymi[sz]ed\b", re.IGNORECASE)
 _ONGOING = re.compile(r"(?:\b(?:is|are|am)|'s|'re|'m)\s+still\s+(?:here|with\s+us|on\s+our\s+"
@@ -1160,9 +1160,9 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
         return ()
     # a verb the question asks to do is no thing kept ("Can we check her payments?" asks
     # for no "cleaning checks")
-    said_once = [t for m in _ASKED_TO.finditer(question) for t in terms(m.group(1))]
-    wanted = wanted - {t for t in said_once if terms(question).count(t) == 1
-                       and t not in LISTEN_WORDS}  # ("Can I listen to it?": a recording)
+    words = terms(question)
+    wanted = wanted - {t for m in _ASKED_TO.finditer(question) for t in terms(m.group(1))
+                       if words.count(t) == 1 and t not in LISTEN_WORDS}  # ("Can I listen?")
     if _ONGOING.search(question):  # "he's still here": what is kept from his leaving stays
         kept = tuple(k for k in kept if not k.from_event)
     if _HOW_MANY.search(question):  # what is anonymised is still counted

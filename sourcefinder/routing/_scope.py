@@ -248,9 +248,11 @@ _SAVE = frozenset({"without", "except", "beyond", "besides"})
 _TIMES = r"(?:summer|winter|spring|autumn|day|night|weekdays?|weekends?|term|holidays?)"
 _SINCE = re.compile(r"\s+since\b", re.IGNORECASE)
 _WHEN_PAIR = re.compile(rf",\s*{_TIMES}\s+or\s+{_TIMES}\b", re.IGNORECASE)
-# a clause of when or why ends an item: "KeyKegs are not tracked once they leave the yard"
+# "no other branches" says the organization has its own one; "Facebook or any other social
+# media" says what else of a kind
 _OTHER = re.compile(r"\s*other\b", re.IGNORECASE)
 _ANY_OTHER = re.compile(r"(?:,\s*|\s+)(?:or|nor|and)\s+(?:any|no)\s+other\b", re.IGNORECASE)
+# a clause of when or why ends an item: "KeyKegs are not tracked once they leave the yard"
 _SUBORDINATE = frozenset("once when whenever unless until because if while although".split())
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
                    "comes came runs ran stopped ceased finished started began".split())  # fmt: skip
