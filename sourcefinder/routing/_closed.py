@@ -247,7 +247,7 @@ def designates(designated: str, question: str) -> bool:
 def _together(subject: frozenset[str], question: str) -> bool:
     """Whether ``question`` names every word of ``subject`` within a few words of each
     other ("a booking by phone", not "on the phone says ... the booking went through")."""
-    said = [terms(w) for w in re.findall(r"[\w'-]+", question)]
+    said = [terms(w) for w in _WORDS.findall(question)]
     span = len(subject) + _SLACK
     return any(subject <= {t for word in said[k : k + span] for t in word}
                for k in range(len(said)))
