@@ -43,12 +43,17 @@ from sourcefinder.routing._text import BRACKETED, terms
 # Club left in 2019" (when, said by what happened then)
 _CLOSED = re.compile(
     # ("Things we stopped: public first aid courses ended in March 2020": after a colon)
-    r"\b([A-Z][^.;:,!?]{2,60}?|(?<=[:;] )(?:the )?[a-z][^.;:,!?]{2,55}?),?\s+"
+    r"\b([A-Z][^.;:,!?]{2,60}?|(?<=[:;] )(?:the )?[a-z][^.;:,!?]{2,55}?)"
+    # ("Scout Post, our Christmas card delivery round, ran for the last time in 2019": what
+    # it was, set off by commas after its name)
+    r"(?:,\s+(?:our|a|an)\s+[^.;:,!?]{2,80}?,|,)?\s+"
     # ("The concession ... ran from 2017 and closed in March 2020": how long it ran)
     r"(?:(?:ran|opened|operated|traded)\s+(?:from|in|since)\s+[^.;:,!?]{4,20}?\s+and\s+)?"
     r"(?:(?:was|were)\s+)?"
     r"(?:closed|shut|ended|stopped|ceased|"
     r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold|folded|disbanded|"
+    # "Bagged house coal went in May 2021": went for good, said when
+    r"went(?=\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s)|"
     # "The sludge press was decommissioned in 2019", "the stretcher boxes were removed"
     r"(?<=was\s)(?:removed|decommissioned|scrapped|demolished|dismantled|taken\s+out|"
     r"given\s+up|dropped)|"
@@ -73,11 +78,11 @@ _STOPPED = re.compile(
     rf"([^.;:,!?]{{2,40}}?)\s+{_WHEN}\s+([^.;,!?]{{4,30}})",
 )
 # "We stopped brokerage in 2019", "We stopped contract brewing and own-label beer for
-# other companies in 2018", "We gave up organic certification in 2018": what was stopped
-# is named as what closed (not "We stopped offering bookkeeping", what was done, which
-# _STOPPED reads)
+# other companies in 2018", "We gave up organic certification in 2018", "we dropped
+# Flogas in 2018": what was stopped is named as what closed (not "We stopped offering
+# bookkeeping", what was done, which _STOPPED reads)
 _STOPPED_THING = re.compile(
-    r"(?:\b[Ww]e|,\s+and)\s+(?:stopped|ceased|discontinued|gave\s+up)\s+"
+    r"(?:\b[Ww]e|,\s+and)\s+(?:stopped|ceased|discontinued|gave\s+up|dropped)\s+"
     r"(?![a-z]+ing\s+(?!and\b|or\b))"
     rf"([^.;:,!?]{{2,60}}?)\s+{_WHEN}\s+([^.;,!?]{{4,30}})",
 )

@@ -362,6 +362,25 @@ def test_what_was_removed_or_decommissioned_and_a_list_after_a_colon_are_closed(
     assert declared_closed("Asbestos was removed from the roof in 2019.", TODAY) == ()
 
 
+def test_a_name_with_what_it_was_said_after_it_went_or_was_dropped_is_closed() -> None:
+    """"Scout Post, our Christmas card delivery round, ran for the last time in 2019" is
+    named by its name, "Bagged house coal went in May 2021" is a closing, and so is what
+    "we dropped" in a year."""
+    post, = declared_closed("Scout Post, our Christmas card delivery round in Sawrey and "
+                            "Hawkshead, ran for the last time in 2019.", TODAY)  # fmt: skip
+    assert (set(post.subject), post.on) == (set(terms("Scout Post")), date(2019, 12, 31))
+    drop = "What's the last day to drop cards in the Scout Post box this year?"
+    assert closed_asked((post,), set(terms(drop)), asked_period(drop, TODAY), drop) \
+        == (post.written,)  # fmt: skip
+    coal, = declared_closed("Bagged house coal went in May 2021 when the law changed.", TODAY)
+    assert (set(coal.subject), coal.on) == (set(terms("bagged house coal")), date(2021, 5, 31))
+    flogas, = declared_closed("Gas is Calor only: we dropped Flogas in 2018, we don't refill "
+                              "cylinders.", TODAY)  # fmt: skip
+    assert (set(flogas.subject), flogas.alone) == (set(terms("Flogas")), True)
+    # where something went is no closing
+    assert declared_closed("The minute books went to the Record Office in 2019.", TODAY) == ()
+
+
 def test_a_long_hostile_preamble_is_read_in_linear_time() -> None:
     preamble = "The Cardiff studio closed in June 2019. " * 20_000 + "A" * 100_000
     assert len(declared_closed(preamble, TODAY)) == 20_000
