@@ -425,7 +425,10 @@ class OfflineRouter:
         # and what it has none of its own of ("no pharmacy of our own")
         self._unowned = declared_unowned(index.preamble)
         # and what another body keeps its own of ("the parish council keeps its own minutes")
-        self._kept_own = declared_kept_own(index.preamble)
+        # (not a body the organization's own name is: "groups who hire the hall" of a
+        # scout group)
+        self._kept_own = tuple(k for k in declared_kept_own(index.preamble)
+                               if k[0] not in self._ours)
         self._no_cctv = "cctv" in self._absent
         self._trust = dict(cfg.trust_factors)
         zipf("the")  # load the word-frequency table now, not on the first question
@@ -617,7 +620,8 @@ class OfflineRouter:
             absent += tuple(self._absent_phrases.found_in(asked_for).values())
             absent += tuple(name for short, name in
                             self._absent_phrases.abbreviated(asked_for).items()
-                            if not self._lex.knows_a_form_of(stem(short.lower())))  # fmt: skip
+                            if name not in absent
+                            and not self._lex.knows_a_form_of(stem(short.lower())))  # fmt: skip
         absent += names_asked(asked_for, self._absent_names)
         absent += names_asked(asked_for, self._absent_only_named, alone=False)
         if self._undone:

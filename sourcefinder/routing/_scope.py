@@ -231,8 +231,10 @@ _PARTICIPLE = re.compile(r"[a-z]+(?:ed|en|wn|ught|lt|pt|ld|nt|ne|de|ut|un|id|ot)
 _WORD = re.compile(r"[^\W_]+")
 # Words, and the marks a phrase never spans (a hyphen or an apostrophe it may).
 _TOKEN = re.compile(r"[^\W_]+|[.,;:!?()\[\]{}\"—–]")
-# an item opening with whose it is ("subscribers' card numbers", "a member's vet visits")
-_OWNER = re.compile(r"\s*(?:(?:a|an|the|our|its|their)\s+)?[^\W_]+(?:'s|s')\s", re.IGNORECASE)
+# an item opening with whose it is ("subscribers' card numbers", "a member's vet visits",
+# "each claimant's Universal Credit journal")
+_OWNER = re.compile(r"\s*(?:(?:a|an|the|our|its|their|each|every)\s+)?[^\W_]+(?:'s|s')\s",
+                    re.IGNORECASE)  # fmt: skip
 _POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s\b")
 _MARKS = re.compile(r"([.!?;])")  # what ends a sentence, kept when split on
 _VERB_FIRST = re.compile(r"(?:not|n't|never|no\s+longer\s*)$", re.IGNORECASE)
@@ -367,10 +369,13 @@ def _scoped(preamble: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 
 # A paragraph that opens by saying it is about other bodies' things: "Things other
-# bodies own.", "What belongs to others:"
-_OTHERS_HEAD = re.compile(r"\s*(?:what|things)\b[^.:\n]{0,60}\b(?:others|other bodies|other "
-                          r"organi[sz]ations|someone else|not ours)\b[^.:\n]{0,60}[.:]",
-                          re.IGNORECASE)  # fmt: skip
+# bodies own.", "What belongs to others:", "What belongs to other people.", "Other
+# people's business.", "Whose business it is."
+_OTHERS_HEAD = re.compile(r"\s*(?:(?:what|things)\b[^.:\n]{0,60}\b(?:others|other bodies|other "
+                          r"organi[sz]ations|other people|someone else|not ours)\b"
+                          r"|other\s+(?:people|bodies|organi[sz]ations)(?:'s|s')?\s+"
+                          r"(?:business|things|jobs)\b|whose\s+(?:business|job)\b)"
+                          r"[^.:\n]{0,60}[.:]", re.IGNORECASE)  # fmt: skip
 # what another body holds: its first verb of holding, and what it also does ("owns the
 # bus stops ... and runs Brackenridge Bus Station", "owns ... and decides on referrals")
 _HOLDING = r"owns?|holds?|keeps?|maintains?|issues?|runs?|manages?|operates?"
@@ -917,7 +922,23 @@ def unsaid(phrases: dict[tuple[str, ...], str],
         one = Phrases({stems: written})  # once a phrase, not once a text
         if not any(one.found_in(t) for t in texts_with(stems)):
             out[stems] = written
+    for stems, written in list(out.items()):
+        # and by its initials and the rest, while no text has the rest ("Universal Credit
+        # journal": "the UC journal"; not "BSL interpreting" where a card interprets)
+        if (short := _initialled(written, stems)) and not texts_with(stems[-len(short) + 1 :]):
+            out.setdefault(short, written)
     return Phrases(out)
+
+
+def _initialled(written: str, stems: tuple[str, ...]) -> tuple[str, ...]:
+    """The stems of a name capitalized from its start, two or more words, then not, said
+    by its initials: "Universal Credit journal" -> ("uc", "journal"); else ()."""
+    words = written.split()
+    run = next((k for k, w in enumerate(words) if not w[:1].isupper()), len(words))
+    short = terms("".join(w[0] for w in words[:run]))
+    if not 2 <= run < len(words) or len(words) != len(stems) or len(short) != 1:
+        return ()
+    return (*short, *stems[run:])
 
 
 # A question for someone else's own records: "Openreach's own cable records", "how much
@@ -958,6 +979,12 @@ def theirs_asked(question: str, ours: frozenset[str],
 _KEEPS_OWN = re.compile(r"\b([A-Z][\w'-]*)\s+(?:keeps?|holds?|owns?|(?:is|are)\s+(?:a\s+)?"
                         r"separate\s+[a-z]+(?:\s+[a-z]+)?\s+with)\s+(?:its|their)\s+own\s+"
                         r"([^.;:()]{2,120})")  # fmt: skip
+# "Midwives, health visitors and district nurses are employed by the trust and keep their
+# own notes": each of the bodies a sentence opens with, by its last word
+_THEY_KEEP_OWN = re.compile(r"(?:^|(?<=[.;!?]\s))([A-Z][^.;:!?()]{2,80}?)\s+(?:(?:is|are)\s+"
+                            r"[^.;:!?()]{2,80}?\s+and\s+)?(?:keeps?|holds?)\s+(?:its|their)"
+                            r"\s+own\s+([^.;:()]{2,120})")  # fmt: skip
+_WHO_CLAUSE = re.compile(r"\s+(?:who|which|that|whose)\s")
 _KEPT_ITEM = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 _MAX_KEPT_WORDS = 3
 # "the parish council's", "the village hall committee's" (whose: each of its words)
@@ -968,11 +995,19 @@ def declared_kept_own(preamble: str) -> tuple[tuple[str, frozenset[str], str], .
     """What another body is said to keep its own of: (the stem of the last word of its
     name, the stems of one thing it keeps, as written), each thing of its list up to a
     clause of the organization's own ("; we keep only ...")."""
+    text = " ".join(preamble.split())
+    found = [(terms(m.group(1))[-1:], m.group(1), m.group(2))
+             for m in _KEEPS_OWN.finditer(text)]
+    # (asides aside: "The groups who hire the hall (the WI, Pilates) keep their own ...")
+    for m in _THEY_KEEP_OWN.finditer(" ".join(BRACKETED.sub(" ", text).split())):
+        named = _WHO_CLAUSE.split(m.group(1), 1)[0]
+        for who in _KEPT_ITEM.split(_ARTICLE.sub("", named)):
+            if 0 < len(who.split()) <= _MAX_KEPT_WORDS:
+                found.append((terms(who)[-1:], who.split()[-1], m.group(2)))
     out = []
-    for m in _KEEPS_OWN.finditer(" ".join(preamble.split())):
-        body = terms(m.group(1))
+    for body, name, kept in found:
         items = [_ARTICLE.sub("", i).strip()
-                 for i in _KEPT_ITEM.split(_OUR_PART.split(m.group(2), 1)[0])]
+                 for i in _KEPT_ITEM.split(_OUR_PART.split(kept, 1)[0])]
         for k, item in enumerate(items):
             # "its own licensing and environmental health files": licensing files (not
             # "its own minutes and the records of the loan", a thing of its own)
@@ -981,8 +1016,9 @@ def declared_kept_own(preamble: str) -> tuple[tuple[str, frozenset[str], str], .
                 item = f"{item} {after[-1]}"
             stems = frozenset(terms(item))
             if body and stems and len(stems) <= _MAX_KEPT_WORDS:
-                out.append((body[-1], stems, f"{m.group(1)}'s own {item.strip()}"))
-    return tuple(out)
+                whose = f"{name}'" if name.endswith("s") else f"{name}'s"
+                out.append((body[-1], stems, f"{whose} own {item.strip()}"))
+    return tuple(dict.fromkeys(out))
 
 
 

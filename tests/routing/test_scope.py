@@ -483,6 +483,39 @@ def test_what_a_body_keeps_its_own_of_is_named_as_a_whole() -> None:
     assert not _stems("lesson diaries patient happened") & declared_absent(said)
 
 
+@pytest.mark.parametrize("head", ["What belongs to other people.", "Other people's business.",
+                                  "Whose business it is."])
+def test_a_paragraph_about_others_may_open_with_whose_business_it_is(head: str) -> None:
+    """Other openings say the paragraph is about other bodies' things too; what "each
+    claimant's" journal is, is a journal, whoever's it is."""
+    said = f"{head} DWP decides benefit claims and keeps each claimant's Universal Credit journal."
+    assert "Universal Credit journal" in declared_absent_phrases(said).values()
+    assert "Universal Credit journal" not in declared_absent_phrases(
+        f"How we work. {said.partition('. ')[2]}").values()  # fmt: skip
+
+
+def test_what_bodies_a_sentence_opens_with_keep_their_own_of_is_theirs() -> None:
+    """"Midwives, health visitors and district nurses are employed by the trust and keep
+    their own notes": the health visitor's notes are theirs; an aside names no body."""
+    kept = declared_kept_own("Midwives, health visitors and district nurses are employed by "
+                             "the community NHS trust and keep their own notes. The groups "
+                             "who hire the hall (the WI, Pilates) keep their own registers.")
+    assert {written for _, _, written in kept} == {
+        "Midwives' own notes", "visitors' own notes", "nurses' own notes",
+        "groups' own registers"}
+    asked = "Where are the health visitor's notes from her visit to the new baby?"
+    assert kept_own_asked(asked, kept) == ("visitors' own notes",)
+    assert kept_own_asked("Where are the practice nurse's notes?", kept) == ("nurses' own notes",)
+    assert kept_own_asked("Where are the notes from the nurse visit?", kept) == ()
+    cards = [card("record", "the patient record: consultations, notes, results"),
+             card("hire", "hall hire: bookings and the groups who hire")]
+    router = OfflineRouter(make_index(cards, "Health visitors keep their own notes. The "
+                                             "groups who hire the hall keep their own "
+                                             "registers."))  # fmt: skip
+    assert router.rank(asked).verdict == "nowhere"
+    assert router.rank("Where are the GP's notes from the visit?").verdict != "nowhere"
+
+
 def test_a_question_for_what_another_body_holds_is_a_nowhere() -> None:
     index = make_index(CARE, OTHERS)
     ranking = OfflineRouter(index).rank("Contractors are drilling the fly tower wall: where's "
@@ -711,6 +744,18 @@ def test_a_name_the_organization_has_not_is_also_asked_by_its_initials() -> None
     known = [*cards, card("bsl-partner", "the BSL agency we pass sign language requests to")]
     ranking = OfflineRouter(make_index(known, said)).rank(question)
     assert ranking.ruled_out == () and ranking.verdict != "nowhere"
+
+
+def test_a_name_the_organization_has_not_is_asked_by_its_initials_and_the_rest() -> None:
+    """"DWP keeps each claimant's Universal Credit journal": the UC journal is theirs,
+    though cards speak of UC."""
+    cards = [card("uc-help", "Help to Claim: UC claims, the UC calculator and deadlines"),
+             card("casebook", "client case records and notes")]
+    said = "What belongs to others. DWP keeps each claimant's Universal Credit journal."
+    router = OfflineRouter(make_index(cards, said))
+    ranking = router.rank("Can we read what the work coach put in Ms Bell's UC journal?")
+    assert (ranking.verdict, ranking.ruled_out) == ("nowhere", ("Universal Credit journal",))
+    assert router.rank("Where is the UC calculator?").verdict != "nowhere"
 
 
 def test_a_name_the_organization_has_not_is_told_from_a_common_word_by_its_case() -> None:
