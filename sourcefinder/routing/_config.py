@@ -260,6 +260,12 @@ class RouterConfig:
     # temperatures from 2019" holds none. 126 organizations: +5 -1 answers right at 0.5,
     # 0.55 and 0.6; never (1.0), +5 -3; always (0.0), as before.
     lapsed_other_below: float = 0.55
+    # When one of the best three was set aside for the period asked and the first card
+    # left does not hold that period either, an old source the question is about for its
+    # period that holds it goes first instead, when its confidence is at least this share
+    # of the first's ("board papers from March 2019": the old S: drive archive, not the
+    # SharePoint site of board papers since 2021 that fits a little better).
+    old_period_close: float = 0.85
     # Cards are ordered by fused rank, and a card's confidence weighs how much of the
     # question it answers (its evidence) with that order; confidence never rises down the
     # list. When the second card's own confidence is at least this many times the

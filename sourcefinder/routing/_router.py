@@ -915,6 +915,10 @@ class OfflineRouter:
         cfg = self.config
         first = full[0]
         lead = self._pos[first.card_id]
+        if leader_out and q.period is not None and not self._holds(lead, q):
+            self._old_source_first(full, evidence, q, adj)
+            first = full[0]
+            lead = self._pos[first.card_id]
         if q.expired:
             # a retention said of a successor by name says nothing of what its
             # predecessor kept ("parent app messages 2 years" of the old app's forms)
@@ -983,6 +987,18 @@ class OfflineRouter:
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
                        set_aside, q.absent, q.expired, theirs, q.unkept, q.closed)
+
+    def _old_source_first(self, full: list[Scored], evidence: list[float], q: _Question,
+                          adj: Adjusted) -> None:  # fmt: skip
+        """The first old source (superseded, or asked about for its period) that holds
+        the period asked and fits nearly as well as the first card, which does not hold
+        it, moved first."""
+        for k, s in enumerate(full[1:4], start=1):
+            i = self._pos[s.card_id]
+            if (i in adj.old_period or i in self._succs) and self._holds(i, q) \
+                    and s.confidence >= self.config.old_period_close * full[0].confidence:
+                _move(full, evidence, k, 0, "holds the period asked, which the first does not")
+                return
 
     def _lapsed(self, adj: Adjusted, lead: int, q: _Question, confidence: float) -> bool:
         """Whether the card that best fitted the question was set aside because it keeps

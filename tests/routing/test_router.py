@@ -678,3 +678,27 @@ def test_a_question_for_someone_to_ask_is_not_nowhere_for_words_no_source_uses()
     nobody = OfflineRouter(make_index([c for c in people if c.kind != "person"],
                                       "Marlo Academy trains hairdressers."))  # fmt: skip
     assert nobody.rank(said + "otherwise. Who decides?").verdict == "nowhere"
+
+
+def test_an_old_source_that_holds_the_period_goes_before_a_first_card_that_does_not() -> None:
+    """"Board papers from the March 2019 meeting": the board folder since 2021 is set
+    aside, the SharePoint site that superseded the S: drive fits a little better but
+    holds nothing from then, and the S: drive archive, close behind, does."""
+    cards = [
+        card("board-folder", "board papers folder on SharePoint: agendas, papers and minutes",
+             contains="board papers since June 2021"),
+        card("sharepoint", "our SharePoint site as a whole: board papers, policies, funders",
+             supersedes=("s-drive",)),
+        card("s-drive", "the old S: drive, read-only archive of board papers and policies, "
+                        "2006 to June 2021", contains="board papers, policies and funders"),
+        card("rota", "the volunteer rota"),
+    ]  # fmt: skip
+    question = "Board papers from the March 2019 meeting: where do they live now?"
+    ranking = OfflineRouter(make_index(cards)).rank(question)
+    assert ids(ranking.full)[:2] == ["s-drive", "sharepoint"]
+    assert ranking.full[0].reasons[0] == "holds the period asked, which the first does not"
+    assert ranking.full[0].confidence == ranking.full[1].confidence  # never rising down
+    # not one that fits much less well than the first
+    strict = RouterConfig(old_period_close=1.5)
+    assert ids(OfflineRouter(make_index(cards), config=strict).rank(question).full)[0] \
+        == "sharepoint"  # fmt: skip
