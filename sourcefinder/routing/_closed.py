@@ -52,6 +52,7 @@ _CLOSED = re.compile(
     r"(?:(?:was|were)\s+)?"
     r"(?:closed|shut|ended|stopped|ceased|"
     r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold|folded|disbanded|"
+    r"finished|"  # "The monthly folk club at the village pub finished in March 2018"
     # "Bagged house coal went in May 2021": went for good, said when
     r"went(?=\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s)|"
     # "The sludge press was decommissioned in 2019", "the stretcher boxes were removed"

@@ -377,6 +377,9 @@ def test_a_name_with_what_it_was_said_after_it_went_or_was_dropped_is_closed() -
     flogas, = declared_closed("Gas is Calor only: we dropped Flogas in 2018, we don't refill "
                               "cylinders.", TODAY)  # fmt: skip
     assert (set(flogas.subject), flogas.alone) == (set(terms("Flogas")), True)
+    club, = declared_closed("The monthly folk club at the village pub finished in March 2018.",
+                            TODAY)  # fmt: skip
+    assert (set(club.subject), club.on) == (set(terms("monthly folk club")), date(2018, 3, 31))
     # where something went is no closing
     assert declared_closed("The minute books went to the Record Office in 2019.", TODAY) == ()
 
