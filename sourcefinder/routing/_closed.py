@@ -128,6 +128,7 @@ _OLD = re.compile(r"\bold\b")
 _WORDS = re.compile(r"[\w'-]+")
 _NOT_NAMING = frozenset(terms("two three four last old our the public"))
 _MIN_WORDS = 2
+_KIND_OF_THING = frozenset(terms("scheme service programme program project initiative"))
 _SLACK = 3  # words a question may put between those of a name ("the Cardiff film studio")
 _MAX_WORDS = 4
 
@@ -239,9 +240,14 @@ def _named(closed: Closed, wanted: set[str], question: str) -> bool:
     club bowling tour"; not "how many hours a pony should work in one day" for "the
     holiday pony days")."""
     missing = closed.subject - wanted
-    return not missing or (len(closed.subject) >= 3 and len(missing) == 1
-                           and missing <= closed.which and closed.head in wanted
-                           and not closed.near and _together(closed.subject - missing, question))
+    if not missing:
+        return True
+    # (or without its last word when that only says it was a scheme or a service: "Gift
+    # Aid envelopes" for "The weekly Gift Aid envelope scheme")
+    which = missing <= closed.which and closed.head in wanted
+    kind = missing == {closed.head} and closed.head in _KIND_OF_THING
+    return (len(closed.subject) >= 3 and len(missing) == 1 and (which or kind)
+            and not closed.near and _together(closed.subject - missing, question))
 
 
 def designates(designated: str, question: str) -> bool:

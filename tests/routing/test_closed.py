@@ -380,6 +380,16 @@ def test_a_name_with_what_it_was_said_after_it_went_or_was_dropped_is_closed() -
     club, = declared_closed("The monthly folk club at the village pub finished in March 2018.",
                             TODAY)  # fmt: skip
     assert (set(club.subject), club.on) == (set(terms("monthly folk club")), date(2018, 3, 31))
+    # a scheme or a service may be asked without saying so, the rest said together
+    envelopes, = declared_closed("The weekly Gift Aid envelope scheme ended in March 2023.",
+                                 TODAY)  # fmt: skip
+    lost = "I've lost my box of Gift Aid envelopes for 2024. Can someone send a new set?"
+    assert closed_asked((envelopes,), set(terms(lost)), asked_period(lost, TODAY), lost) \
+        == (envelopes.written,)  # fmt: skip
+    apart = "Gift Aid forms are in the office, but who orders the brown envelopes?"
+    assert closed_asked((envelopes,), set(terms(apart)), None, apart) == ()
+    shop, = declared_closed("The Gift Aid envelope shop closed in March 2023.", TODAY)
+    assert closed_asked((shop,), set(terms(lost)), asked_period(lost, TODAY), lost) == ()
     # where something went is no closing
     assert declared_closed("The minute books went to the Record Office in 2019.", TODAY) == ()
 
