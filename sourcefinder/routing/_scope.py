@@ -980,8 +980,10 @@ _KEEPS_OWN = re.compile(r"\b([A-Z][\w'-]*)\s+(?:keeps?|holds?|owns?|(?:is|are)\s
                         r"separate\s+[a-z]+(?:\s+[a-z]+)?\s+with)\s+(?:its|their)\s+own\s+"
                         r"([^.;:()]{2,120})")  # fmt: skip
 # "Midwives, health visitors and district nurses are employed by the trust and keep their
-# own notes": each of the bodies a sentence opens with, by its last word
-_THEY_KEEP_OWN = re.compile(r"(?:^|(?<=[.;!?]\s))([A-Z][^.;:!?()]{2,80}?)\s+(?:(?:is|are)\s+"
+# own notes", "we are not a rescue service: HM Coastguard and the RNLI keep their own logs
+# of their call-outs": each of the bodies a sentence or what follows a colon opens with,
+# by its last word
+_THEY_KEEP_OWN = re.compile(r"(?:^|(?<=[.;:!?]\s))([A-Z][^.;:!?()]{2,80}?)\s+(?:(?:is|are)\s+"
                             r"[^.;:!?()]{2,80}?\s+and\s+)?(?:keeps?|holds?)\s+(?:its|their)"
                             r"\s+own\s+([^.;:()]{2,120})")  # fmt: skip
 _WHO_CLAUSE = re.compile(r"\s+(?:who|which|that|whose)\s")

@@ -505,6 +505,11 @@ def test_what_bodies_a_sentence_opens_with_keep_their_own_of_is_theirs() -> None
         "groups' own registers"}
     asked = "Where are the health visitor's notes from her visit to the new baby?"
     assert kept_own_asked(asked, kept) == ("visitors' own notes",)
+    # and after a colon
+    logs = declared_kept_own("We are not a rescue service: HM Coastguard and the RNLI keep "
+                             "their own call logs.")  # fmt: skip
+    assert {written for _, _, written in logs} == {"Coastguard's own call logs",
+                                                   "RNLI's own call logs"}
     assert kept_own_asked("Where are the practice nurse's notes?", kept) == ("nurses' own notes",)
     assert kept_own_asked("Where are the notes from the nurse visit?", kept) == ()
     cards = [card("record", "the patient record: consultations, notes, results"),
