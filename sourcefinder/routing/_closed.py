@@ -109,6 +109,9 @@ _NONE_SINCE = re.compile(
 )
 # "Our eighth centre, at Shalford near Guildford, closed in 2019": where it was, set off by
 # commas after what it was; the name is the centre at Shalford
+# what a service did for what it stopped doing, not the things themselves
+_SERVICE = re.compile(r"\b(?:stopped|ceased|gave\s+up)\s+((?:deliver|post|repair|servic|fitt|"
+                      r"install|clean|refill|collect|hir)ing)\s")
 _APPOSED = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:[a-z]+\s+){0,3}?([a-z]{3,}),\s+(?:at|in|on)\s+$")
 _PLACE_NAME = re.compile(r"\b[A-Z][a-z]{2,}")  # the first name of where it was
 # a place named by a word and its letter or number: "Studio C", "Ward 7" (not a year)
@@ -180,7 +183,11 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
             names, start = [f"{head.group(1)} {names[0].split()[0]}", *names], head.start()
         written = text[start : m.start(m.re.groups) + year.end()]
         if m.re is _STOPPED:  # "making bath salts and other cosmetic products": each
-            names = [" ".join(names[-1:] + [thing]) for thing in _AND.split(m.group(2))]
+            # (a service stopped is named with what was done: "delivering gas bottles"
+            # closes no gas bottles)
+            doing = _SERVICE.search(m.group())
+            names = [" ".join(names[-1:] + ([doing.group(1)] if doing else []) + [thing])
+                     for thing in _AND.split(m.group(2))]  # fmt: skip
         elif m.re is _NOT_SINCE:  # "The bandroom has not been hired": the bandroom hired
             names = [f"{m.group(1)} {m.group(2)}"]
         # "The farm shop and café closed": each that names a place closed

@@ -380,6 +380,13 @@ def test_a_name_with_what_it_was_said_after_it_went_or_was_dropped_is_closed() -
     club, = declared_closed("The monthly folk club at the village pub finished in March 2018.",
                             TODAY)  # fmt: skip
     assert (set(club.subject), club.on) == (set(terms("monthly folk club")), date(2018, 3, 31))
+    # a service stopped is named with what it did: the gas bottles are still sold
+    delivering, = declared_closed("We stopped delivering gas bottles in 2020.", TODAY)
+    assert set(delivering.subject) == set(terms("delivering gas bottles"))
+    cage = "How many full Patio Gas bottles are out in the cage right now?"
+    assert closed_asked((delivering,), set(terms(cage)), None, cage) == ()
+    van = "Can Ian deliver two gas bottles to Mrs Hird on Friday?"
+    assert closed_asked((delivering,), set(terms(van)), None, van) == (delivering.written,)
     # a scheme or a service may be asked without saying so, the rest said together
     envelopes, = declared_closed("The weekly Gift Aid envelope scheme ended in March 2023.",
                                  TODAY)  # fmt: skip
