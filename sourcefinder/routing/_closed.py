@@ -5,10 +5,13 @@
 was withdrawn in 2019", "The shop stopped selling textbooks in 2018" (the shop's
 textbooks), "the nursery minibus was sold in 2021", "The sludge press was decommissioned
 in 2019", "The Carlisle round was given up in May 2023", "the sponsored walk ran for the
-last time in 2019", "We stopped making bath salts and other cosmetic products in June
-2023, and stopped evening ghost tours after the 2021 season" (each of them): a question
-that asks to book a room there next week has nowhere to look. One about the place's past
-("files from a job the Cardiff studio did in 2017, before it shut") is left alone.
+last time in 2019", "Bagged house coal went in May 2021", "Scout Post, our Christmas card
+round, ran for the last time in 2019", "We stopped making bath salts and other cosmetic
+products in June 2023, and stopped evening ghost tours after the 2021 season" (each of
+them), "we stopped delivering gas bottles in 2020" (delivering them, not the bottles): a
+question that asks to book a room there next week has nowhere to look. One about the
+place's past ("files from a job the Cardiff studio did in 2017, before it shut") is left
+alone.
 
 Narrow on purpose:
 - the place is named by at least two words ("Cardiff studio"; "Two homes closed" names
@@ -17,8 +20,10 @@ Narrow on purpose:
   the public stopped", "The farm shop at Holmwood closed") unless too little is left
   without it ("The Dunmore to Ness passenger ferry"); a name of three or more words may
   be asked without one small word before its last that says which, when the rest is said
-  together ("the bowling tour" for "The club bowling tour"); a place named by one word and its
-  letter or number ("Studio C closed in 2016") is asked for by both, as written; "public"
+  together ("the bowling tour" for "The club bowling tour"), and so may a last word that
+  only says it was a scheme or a service ("Gift Aid envelopes" for "the Gift Aid envelope
+  scheme"); a place named by one word and its letter or number ("Studio C closed in
+  2016") is asked for by both, as written; "public"
   says who it was for, not which ("the public toilets"), and a single word before "and"
   shares the noun after it ("School and group farm visits": school visits);
 - the question asks about now or later: a time it names starts after the closing ("What
@@ -107,11 +112,12 @@ _NONE_SINCE = re.compile(
     r"\b(?:[Tt]here\s+(?:has|have)\s+been|[Ww]e\s+have\s+(?:had|held|run))\s+no\s+"
     r"([^.;:,!?]{2,40}?)\s+since\s+([^.;,!?]{4,30})",
 )
-# "Our eighth centre, at Shalford near Guildford, closed in 2019": where it was, set off by
-# commas after what it was; the name is the centre at Shalford
-# what a service did for what it stopped doing, not the things themselves
+# what a service stopped doing names it with the things: "we stopped delivering gas
+# bottles" (the bottles are still sold)
 _SERVICE = re.compile(r"\b(?:stopped|ceased|gave\s+up)\s+((?:deliver|post|repair|servic|fitt|"
                       r"install|clean|refill|collect|hir)ing)\s")
+# "Our eighth centre, at Shalford near Guildford, closed in 2019": where it was, set off by
+# commas after what it was; the name is the centre at Shalford
 _APPOSED = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:[a-z]+\s+){0,3}?([a-z]{3,}),\s+(?:at|in|on)\s+$")
 _PLACE_NAME = re.compile(r"\b[A-Z][a-z]{2,}")  # the first name of where it was
 # a place named by a word and its letter or number: "Studio C", "Ward 7" (not a year)
