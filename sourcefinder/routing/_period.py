@@ -321,7 +321,8 @@ def asked_period(question: str, today: date) -> Period | None:
 
 # --- the card ---------------------------------------------------------------------------
 
-_DATE = rf"(?:({_MONTH})\s+)?({_YEAR})(?:-(\d\d)(?:-(\d\d))?)?"
+# "since 1 October 2023": a day before the month is read as that month (the widest reading)
+_DATE = rf"(?:(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?({_MONTH})\s+)?({_YEAR})(?:-(\d\d)(?:-(\d\d))?)?"
 _CARD_SINCE = re.compile(rf"\bsince\s+(?:the\s+)?{_DATE}\b", re.IGNORECASE)
 _CARD_FROM = re.compile(
     rf"\bfrom\s+{_DATE}(?:\s+(?:to|until|through)\s+{_DATE})?\b", re.IGNORECASE
@@ -355,10 +356,12 @@ _CARD_OR_EARLIER = re.compile(
     rf"((?:\s+[\w'-]+){{1,5}}?))?\s+(?:in|from)\s+({_YEAR})\s+or\s+(?:earlier|before)\b",
     re.IGNORECASE,
 )
-# "2019 and earlier are gone": held from the year after
+# "2019 and earlier are gone": held from the year after; "the books for FY2019/20 and
+# earlier were deleted": from the start of its second year, the widest reading
 _CARD_GONE_UP_TO = re.compile(
-    rf"\b({_YEAR})\s+(?:and|or)\s+(?:earlier|before)\s+(?:is|are|was|were|has\s+been|have\s+"
-    rf"been)\s+(?:gone|lost|destroyed|shredded|deleted|purged)\b", re.IGNORECASE,
+    rf"\b(?:FY\s?)?({_YEAR})(?:[/–-]\d\d)?\s+(?:and|or)\s+(?:earlier|before)\s+"
+    rf"(?:(?:is|are|was|were|has\s+been|have\s+been)\s+)?"
+    rf"(?:gone|lost|destroyed|shredded|deleted|purged)\b", re.IGNORECASE,
 )
 _CARD_STARTS = re.compile(
     rf"\b(?:starts?|begins?|goes\s+back\s+to|back\s+to)\s+(?:in\s+)?{_DATE}\b", re.IGNORECASE

@@ -295,6 +295,21 @@ def test_years_said_gone_up_to_one_start_a_cards_span() -> None:
     assert kept.start is None
 
 
+def test_a_financial_year_said_gone_up_to_starts_a_cards_span_in_its_second_year() -> None:
+    """"FY2019/20 and earlier deleted": the books may hold 2020, not 2019."""
+    gone = coverage(_card("the treasurer's Excel cash books, read-only", "",
+                          ("FY2019/20 and earlier deleted in October 2026",)))
+    assert gone.start == date(2020, 1, 1)
+
+
+def test_a_start_with_the_day_before_its_month_is_read() -> None:
+    """"since 1 October 2023": from October 2023, the widest reading."""
+    cov = coverage(_card("QuickBooks Online accounts since 1 October 2023"))
+    assert cov.start == date(2023, 10, 1)
+    cov = coverage(_card("bookings", "bookings from 15th March 2021"))
+    assert cov.start == date(2021, 3, 1)
+
+
 def test_nothing_older_than_a_year_is_a_start() -> None:
     """"holds nothing older than 1998" says where a card's span begins."""
     cov = coverage(_card("callout log", "callouts and hours", ("the team holds nothing older "
