@@ -327,6 +327,8 @@ _CARD_SINCE = re.compile(rf"\bsince\s+(?:the\s+)?{_DATE}\b", re.IGNORECASE)
 _CARD_FROM = re.compile(
     rf"\bfrom\s+{_DATE}(?:\s+(?:to|until|through)\s+{_DATE})?\b", re.IGNORECASE
 )
+# "files for 2019 onwards remain", "bound catalogues 1952 onwards": a start
+_CARD_ONWARDS = re.compile(rf"\b{_DATE}\s+onwards?\b", re.IGNORECASE)
 # a season or school year is said split ("seasons 2012–13 to 2019–20"): it ends in the
 # second year
 _CARD_RANGE = re.compile(
@@ -537,6 +539,9 @@ def coverage(card: Card) -> Coverage:
                     part_ends.append((part, until))
                 else:
                     ends.append(until)
+        for m in _CARD_ONWARDS.finditer(text):
+            if not (_GONE.match(text, m.end()) or elsewhere(m.start())):
+                starts.append((_subject(text, m.start()), _date(*m.group(1, 2, 3, 4), end=False)))
         for m in _CARD_RANGE.finditer(text):
             if _GONE.match(text, m.end()) or elsewhere(m.start()):
                 continue

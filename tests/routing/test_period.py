@@ -310,6 +310,17 @@ def test_a_start_with_the_day_before_its_month_is_read() -> None:
     assert cov.start == date(2021, 3, 1)
 
 
+def test_a_year_onwards_is_a_start() -> None:
+    """"files for 2019 onwards remain": the drawers hold nothing from 2014; what went
+    elsewhere is no start of this card's."""
+    cov = coverage(_card("paper arrangement files", "destroyed seven years after the "
+                         "funeral each January (files for 2019 onwards remain)"))
+    assert cov.start == date(2019, 1, 1)
+    moved = coverage(_card("the old booking sheets", "bookings for 2023 onwards were "
+                           "transferred to the new system"))
+    assert moved.start is None
+
+
 def test_nothing_older_than_a_year_is_a_start() -> None:
     """"holds nothing older than 1998" says where a card's span begins."""
     cov = coverage(_card("callout log", "callouts and hours", ("the team holds nothing older "
