@@ -1,17 +1,18 @@
 """What the index's preamble says has closed, and a question about it since.
 
 "The Cardiff studio closed in June 2019", "The St Aldhelm's rehearsal studio closed in
-2019", "The GP exercise referral scheme ended in March 2023", "The visitor audio-guide app
-was withdrawn in 2019", "The shop stopped selling textbooks in 2018" (the shop's
+2019", "The GP exercise referral scheme ended in March 2023", "The visitor audio-guide
+app was withdrawn in 2019", "The shop stopped selling textbooks in 2018" (the shop's
 textbooks), "the nursery minibus was sold in 2021", "The sludge press was decommissioned
 in 2019", "The Carlisle round was given up in May 2023", "the sponsored walk ran for the
 last time in 2019", "Bagged house coal went in May 2021", "Scout Post, our Christmas card
-round, ran for the last time in 2019", "We stopped making bath salts and other cosmetic
-products in June 2023, and stopped evening ghost tours after the 2021 season" (each of
-them), "we stopped delivering gas bottles in 2020" (delivering them, not the bottles): a
-question that asks to book a room there next week has nowhere to look. One about the
-place's past ("files from a job the Cardiff studio did in 2017, before it shut") is left
-alone.
+round, ran for the last time in 2019", "The youth squad left us in September 2023", "the
+bars on Lady Aira and Helvellyn Belle closed in March 2020" (the bars, not the boats),
+"We stopped making bath salts and other cosmetic products in June 2023, and stopped
+evening ghost tours after the 2021 season" (each of them), "we stopped delivering gas
+bottles in 2020" (delivering them, not the bottles): a question that asks to book a room
+there next week has nowhere to look. One about the place's past ("files from a job the
+Cardiff studio did in 2017, before it shut") is left alone.
 
 Narrow on purpose:
 - the place is named by at least two words ("Cardiff studio"; "Two homes closed" names
@@ -23,7 +24,10 @@ Narrow on purpose:
   together ("the bowling tour" for "The club bowling tour"), and so may a last word that
   only says it was a scheme or a service ("Gift Aid envelopes" for "the Gift Aid envelope
   scheme"); a place named by one word and its letter or number ("Studio C closed in
-  2016") is asked for by both, as written; "public"
+  2016") is asked for by both, as written; a thing is also asked for by its last word
+  alone as ours or the one ("the shop", "our squad" for "The gear shop closed") where no
+  source names that word and the preamble uses it in no name ("the lottery money" where a
+  National Lottery grant is live); "public"
   says who it was for, not which ("the public toilets"), and a single word before "and"
   shares the noun after it ("School and group farm visits": school visits);
 - the question asks about now or later: a time it names starts after the closing ("What
@@ -36,6 +40,7 @@ Narrow on purpose:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from datetime import date
 
@@ -58,6 +63,8 @@ _CLOSED = re.compile(
     r"(?:closed|shut|ended|stopped|ceased|"
     r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold|folded|disbanded|"
     r"finished|"  # "The monthly folk club at the village pub finished in March 2018"
+    # "The youth competition squad left us in September 2023"
+    r"left\s+us|"
     # "Bagged house coal went in May 2021": went for good, said when
     r"went(?=\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s)|"
     # "The sludge press was decommissioned in 2019", "the stretcher boxes were removed"
@@ -119,6 +126,9 @@ _SERVICE = re.compile(r"\b(?:stopped|ceased|gave\s+up)\s+((?:deliver|post|repair
 # "Our eighth centre, at Shalford near Guildford, closed in 2019": where it was, set off by
 # commas after what it was; the name is the centre at Shalford
 _APPOSED = re.compile(r"\b(?:[Oo]ur|[Tt]he)\s+(?:[a-z]+\s+){0,3}?([a-z]{3,}),\s+(?:at|in|on)\s+$")
+# "the bars on Lady Aira and Helvellyn Belle closed": what closed is named before where
+_PREPOSED = re.compile(
+    r"\b(?:[Oo]ur|[Tt]he)\s+(?:[a-z]+\s+){0,3}?([a-z]{3,})\s+(?:at|in|on|aboard)\s+$")
 _PLACE_NAME = re.compile(r"\b[A-Z][a-z]{2,}")  # the first name of where it was
 # a place named by a word and its letter or number: "Studio C", "Ward 7" (not a year)
 _DESIGNATED = re.compile(r"\b[A-Za-z]{3,}\s+(?:[A-Z]|\d{1,2})\s*$")
@@ -138,6 +148,9 @@ _WORDS = re.compile(r"[\w'-]+")
 _NOT_NAMING = frozenset(terms("two three four last old our the public"))
 _MIN_WORDS = 2
 _KIND_OF_THING = frozenset(terms("scheme service programme program project initiative"))
+_DETERMINERS = frozenset(("the", "our"))
+# a word written capital inside a sentence: part of a name ("a National Lottery grant")
+_IN_A_NAME = re.compile(r"(?<![.!?:]\s)(?<=\s)[A-Z][a-z]+")
 _SLACK = 3  # words a question may put between those of a name ("the Cardiff film studio")
 _MAX_WORDS = 4
 
@@ -156,6 +169,12 @@ class Closed:
     # named by a word and its letter or number ("Studio C", "Ward 7"): asked as written
     designated: str = ""
     head: str = ""  # the last word of its name: what it is
+    # a thing whose last word says what it was ("The gear shop closed", not "we stopped
+    # taking bookings", nor "the referral scheme")
+    noun: bool = False
+    # named by that word alone, as ours or the one ("the shop", "our squad"; not "their
+    # room" or "last night's"): set by the router where no source names the word
+    by_head: bool = False
     which: frozenset[str] = frozenset()  # the words before it, written small: which it is
 
 
@@ -166,6 +185,7 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
     asides = ". ".join(a[:1].upper() + a[1:] for m in BRACKETED.finditer(preamble)
                        if (a := m.group()[1:-1].strip()))  # fmt: skip
     text = " ".join(f"{BRACKETED.sub(' ', preamble)} {asides}.".split())
+    names_in = Counter(t for w in _IN_A_NAME.finditer(text) for t in terms(w.group()))
     for m in [*_CLOSED.finditer(text), *_STOPPED.finditer(text),
               *_STOPPED_THING.finditer(text), *_UNTIL.finditer(text),
               *_NOT_SINCE.finditer(text), *_NONE_SINCE.finditer(text)]:
@@ -187,6 +207,8 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
                  for k, name in enumerate(names)]  # fmt: skip
         if m.re is _CLOSED and (head := _APPOSED.search(text, max(0, start - 60), start)):
             names, start = [f"{head.group(1)} {names[0].split()[0]}", *names], head.start()
+        elif m.re is _CLOSED and (head := _PREPOSED.search(text, max(0, start - 60), start)):
+            names, start = [f"{head.group(1)} at {name}" for name in names], head.start()
         written = text[start : m.start(m.re.groups) + year.end()]
         if m.re is _STOPPED:  # "making bath salts and other cosmetic products": each
             # (a service stopped is named with what was done: "delivering gas bottles"
@@ -226,7 +248,10 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
                     t for w in _WORDS.findall(named)[:-1] if w.islower() for t in terms(w))
                 out.append(Closed(frozenset(subject), when.end, written,
                                   m.re in (_STOPPED, _UNTIL, _NOT_SINCE), head=subject[-1],
-                                  which=which & frozenset(subject[:-1])))
+                                  which=which & frozenset(subject[:-1]),
+                                  noun=m.re in (_CLOSED, _STOPPED_THING)
+                                  and subject[-1] not in _KIND_OF_THING
+                                  and not _in_a_name(subject[-1], names_in, written)))  # fmt: skip
     return tuple(out)
 
 
@@ -238,7 +263,8 @@ def closed_asked(closed: tuple[Closed, ...], wanted: set[str], asked: Period | N
         return ()
     past = {m.group().lower() for m in _PAST.finditer(question)} if asked is None else set()
     return tuple(dict.fromkeys(  # (each statement once, however many names it gives)
-        c.written for c in closed if _named(c, wanted, question)
+        c.written for c in closed
+        if (_named(c, wanted, question) or (c.by_head and _determined(c.head, question)))
         # ("the old Ford Transit minibus" where "The old 2009 Ford Transit minibus was
         # sold": the old one is its name, not the past)
         and not (past - ({"old"} if _OLD.search(c.written) else set()))
@@ -267,6 +293,25 @@ def designates(designated: str, question: str) -> bool:
     """Whether ``question`` names ``designated`` ("Studio C") with its mark as written."""
     word, mark = designated.split()
     return re.search(rf"(?i:\b{re.escape(word)})\s+{re.escape(mark)}\b", question) is not None
+
+
+def _in_a_name(stem: str, names: Counter[str], written: str) -> bool:
+    """Whether the preamble, whose words written capital inside a sentence are
+    ``names``, uses ``stem`` in a name outside ``written`` ("The 200 Club lottery ended"
+    where a National Lottery grant pays for the project: "the lottery grant" may be that)."""
+    return names[stem] > sum(stem in terms(w.group()) for w in _IN_A_NAME.finditer(written))
+
+
+def _determined(stem: str, question: str) -> bool:
+    """Whether ``question`` says the word ``stem`` just after "the" or "our", one word
+    after "our" ("our esports side") or one name after "the" ("the Nuneaton unit"; not
+    "the medical side")."""
+    said = _WORDS.findall(question)
+    low = [w.lower() for w in said]
+    return any(stem in terms(w) and k and (
+        low[k - 1] in _DETERMINERS
+        or (k > 1 and (low[k - 2] == "our" or (low[k - 2] == "the" and said[k - 1][0].isupper()))))
+        for k, w in enumerate(low))  # fmt: skip
 
 
 def _together(subject: frozenset[str], question: str) -> bool:

@@ -380,7 +380,11 @@ class OfflineRouter:
                              if not u.subject <= self._ours)  # fmt: skip
         # (a place named alone or by its letter, "Studio C", is closed only where no card
         # names it: "Studio C is now the gear store")
-        self._closed = tuple(c for c in declared_closed(index.preamble, today or date.today())
+        # (and a thing by its last word where no card names that: "the shop" for "The gear
+        # shop closed in March 2021")
+        self._closed = tuple(replace(c, by_head=c.noun
+                                     and not self._names_any(frozenset((c.head,))))
+                             for c in declared_closed(index.preamble, today or date.today())
                              if (not c.alone or not self._names_any(c.subject))
                              and not (c.designated and any(
                                  designates(c.designated, t)

@@ -410,3 +410,43 @@ def test_a_long_hostile_preamble_is_read_in_linear_time() -> None:
     sold = "We sold gift vouchers and cards until the end of " * 20_000
     read = declared_closed(sold + ". We sold gift vouchers until 2022 and stopped.", TODAY)
     assert [c.written for c in read] == ["We sold gift vouchers until 2022"]
+
+
+def test_a_thing_is_closed_where_asked_by_its_last_word_as_ours_or_the_one() -> None:
+    """"The gear shop closed in March 2021": "the shop" and "our squad" ask for what
+    closed where no source names the word; "their shop" does not, nor a word the preamble
+    also uses in a name ("the lottery money" where a National Lottery grant is live)."""
+    preamble = ("Acme Climbing runs a bouldering wall. The gear shop closed in March 2021. "
+                "The youth competition squad left us in September 2023. A National Lottery "
+                "grant paid for the new walls; the 200 Club lottery ended in 2020.")
+    cards = [card("tills", "till and card sales, memberships and day passes"),
+             card("bookings", "course, party and induction bookings"),
+             card("funding", "grant claims, funder logos and reports to funders")]
+    router = OfflineRouter(make_index(cards, preamble), today=TODAY)
+    shoes = router.rank("Can we order a pair of shoes in a 41 through the shop?")
+    assert shoes.verdict == "nowhere"
+    assert shoes.closed == ("The gear shop closed in March 2021",)
+    fees = router.rank("What are the squad fees this year, and who's been picked?")
+    assert fees.closed == ("The youth competition squad left us in September 2023",)
+    for other in ("Can I buy chalk at their shop in Keswick?",
+                  "What wording do we use to credit the lottery money on the new panel?"):
+        assert router.rank(other).closed == ()
+    named = OfflineRouter(make_index([*cards, card("shop", "the shop: shoes and harnesses")],
+                                     preamble), today=TODAY)  # fmt: skip
+    assert named.rank("Can we order a pair of shoes in a 41 through the shop?").closed == ()
+
+
+def test_what_closed_on_a_named_place_is_named_before_it() -> None:
+    """"the bars on Lady Aira and Helvellyn Belle closed": the bars closed, not the boats."""
+    preamble = ("Acme Steamers sails two boats, Lady Aira and Helvellyn Belle. The café was "
+                "let in 2018, and the bars on Lady Aira and Helvellyn Belle closed in March "
+                "2020.")  # fmt: skip
+    read = declared_closed(preamble, TODAY)
+    assert read and all("bar" in c.subject for c in read)
+    cards = [card("rota", "crew rota: who is master and crew on each boat each day"),
+             card("fuel", "fuel log: diesel taken on by each boat")]
+    router = OfflineRouter(make_index(cards, preamble), today=TODAY)
+    master = router.rank("Who's master on Lady Aira tomorrow?")
+    assert master.closed == () and master.full[0].card_id == "rota"
+    bar = router.rank("Can the wedding party get a drink from the bar on Lady Aira?")
+    assert bar.verdict == "nowhere" and bar.closed == (read[0].written,)
