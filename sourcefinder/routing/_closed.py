@@ -97,7 +97,8 @@ _STOPPED = re.compile(
 _STOPPED_THING = re.compile(
     r"(?:\b[Ww]e|,\s+and)\s+(?:stopped|ceased|discontinued|gave\s+up|dropped)\s+"
     r"(?![a-z]+ing\s+(?!and\b|or\b))"
-    rf"([^.;:,!?]{{2,60}}?)\s+{_WHEN}\s+([^.;,!?]{{4,30}})",
+    # ("we stopped marine fish, corals and live rock in March 2020": a list)
+    rf"((?:[^.;:,!?]{{2,40}}?,\s+){{0,4}}[^.;:,!?]{{2,60}}?)\s+{_WHEN}\s+([^.;,!?]{{4,30}})",
 )
 # "We sold gift vouchers until 2022 and stopped", "We ran the community bus route 84
 # until 2024-03-29, when the county's funding ended": done until then and no more (not
@@ -114,9 +115,11 @@ _NOT_SINCE = re.compile(
     r"\b([A-Z][^.;:,!?]{2,60}?)\s+(?:has|have)\s+not\s+been\s+([a-z]+ed)\b"
     r"(?:[^.;:,!?]{0,40}?)\s+since\s+([^.;,!?]{4,30})",
 )
-# "There have been no pig classes since 2001": none held since then
+# "There have been no pig classes since 2001", "The cafe has taken no evening private hire
+# since spring 2023": none held since then
 _NONE_SINCE = re.compile(
-    r"\b(?:[Tt]here\s+(?:has|have)\s+been|[Ww]e\s+have\s+(?:had|held|run))\s+no\s+"
+    r"\b(?:[Tt]here\s+(?:has|have)\s+been|(?:has|have)\s+(?:had|held|run|hosted|taken|"
+    r"offered|sold|done))\s+no\s+"
     r"([^.;:,!?]{2,40}?)\s+since\s+([^.;,!?]{4,30})",
 )
 # what a service stopped doing names it with the things: "we stopped delivering gas
@@ -199,7 +202,7 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
         if m.group().startswith(","):
             dot = text.rfind(". ", 0, start)
             start = dot + 2 if dot >= 0 else 0
-        names = re.split(r"\s+and\s+", m.group(1) or "")
+        names = re.split(r",\s+(?:and\s+)?|\s+and\s+", m.group(1) or "")
         # "School and group farm visits stopped": school visits too
         names = [f"{name} {names[k + 1].split()[-1]}" if k + 1 < len(names)
                  and len(name.split()) == 1 and len(names[k + 1].split()) > 1

@@ -450,3 +450,20 @@ def test_what_closed_on_a_named_place_is_named_before_it() -> None:
     assert master.closed == () and master.full[0].card_id == "rota"
     bar = router.rank("Can the wedding party get a drink from the bar on Lady Aira?")
     assert bar.verdict == "nowhere" and bar.closed == (read[0].written,)
+
+
+def test_a_list_stopped_and_what_has_had_none_since_are_closed() -> None:
+    """"we stopped marine fish, corals and live rock in March 2020" closes each of the
+    list; "The cafe has taken no evening private hire since spring 2023" and "We have
+    hosted no climbing courses since 2022" close what none was had of."""
+    listed = declared_closed("Aquatics is freshwater only: we stopped marine fish, corals "
+                             "and live rock in March 2020.", TODAY)  # fmt: skip
+    assert {c.subject for c in listed} == {frozenset(terms(t)) for t in
+                                           ("marine fish", "corals", "live rock")}
+    reef = "Chap wants a pair of clownfish and some live rock for his reef tank."
+    assert closed_asked(listed, set(terms(reef)), None, reef) == (listed[0].written,)
+    hire, courses = declared_closed("The cafe has taken no evening private hire since "
+                                    "spring 2023. We have hosted no climbing courses since "
+                                    "2022.", TODAY)  # fmt: skip
+    assert hire.subject == frozenset(terms("evening private hire"))
+    assert (courses.subject, courses.on.year) == (frozenset(terms("climbing courses")), 2022)
