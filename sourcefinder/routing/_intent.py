@@ -148,7 +148,14 @@ _NEWCOMER = re.compile(
     r"|\bstart(?:ing|ed) (?:in|as|on|at) .{0,40}\b(?:this|next) (?:week|month)\b"
     r"|\bstart(?:ing|ed) .{0,40}\bon monday\b|\bjoined .{0,40}\bon monday\b"
     r"|\b(?:i'?ve|i|just) c(?:o|a)me over (?:from|to)\b"
-    r"|(?:^|[.!?]\s+)first time \w+ing\b|\b(?:for the|my) first time\b",
+    r"|(?:^|[.!?]\s+)first time \w+ing\b|\b(?:for the|my) first time\b"
+    # "First shift on the kiosk is next Tuesday", "First Saturday on the shop floor
+    # tomorrow" (not "the first Monday of the month"), "Never worked a till in my life",
+    # "I've been taken on for the spring rush"
+    r"|(?:^|[.!?]\s+|\bmy\s+)first\s+(?:shift|season|morning|night|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b(?!\s+of\b)"
+    r"|\bnever\s+(?:worked|done|used|run)\b.{0,40}\b(?:in\s+my\s+life|before)\b"
+    r"|\b(?:i'?ve|i\s+have)\s+(?:just\s+)?been\s+taken\s+on\b",
     re.IGNORECASE,
 )
 

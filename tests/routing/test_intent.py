@@ -110,14 +110,21 @@ def test_a_newcomer_question_is_told_apart() -> None:
                      "Started in underwriting this week. Is there one page on us?",
                      "Joined the support team on Monday. Is there a handbook?",
                      "I've come over from the railways. Where do I learn how this works?",
-                     "First time visiting the Lisbon studio - can I park?"):  # fmt: skip
+                     "First time visiting the Lisbon studio - can I park?",
+                     # a first shift or day, a life without it, a taking on
+                     "First shift on the kiosk is next Tuesday. What do I read?",
+                     "First Saturday on the shop floor tomorrow. Anything to read?",
+                     "Never worked a till in my life. How do I do a refund?",
+                     "I've been taken on for the spring rush. How does the year go?"):
         assert asks_as_newcomer(question)
     for question in ("Which bill of lading did the carrier issue for BK-1?",
                      # the same words, not about the asker
                      "First time fix rate for the in-house team, last 6 months",
                      "Where does the game pick graphics the first time it launches?",
                      "Why did some objects come over from the old database twice?",
-                     "Forms for someone who applied to be a trainee driver in 2024"):  # fmt: skip
+                     "Forms for someone who applied to be a trainee driver in 2024",
+                     "Who is on the rota for the first Saturday of December?",
+                     "Was the new fork-lift taken on hire last March?"):  # fmt: skip
         assert not asks_as_newcomer(question)
 
 
