@@ -583,7 +583,11 @@ class OfflineRouter:
         lex = self._lex
         mass = lex.query_mass(plain) + sum(lex.term_idf(t) for t in analysed.negated)
         not_shares = {}
-        for i, words in lex.not_hits(plain).items():
+        # (what the asker says they have is no ask a card's NOT part can refuse: "BrightHR
+        # has my holidays, but which sales am I working?" against "NOT holidays")
+        situation = set(analysed.background)
+        sought = {t: w for t, w in plain.items() if said_as.get(t, t) not in situation}
+        for i, words in lex.not_hits(sought).items():
             hit = sum(query[t] * lex.term_idf(t) for t in words)
             not_shares[i] = (hit / mass if mass else 0.0, [forms.get(t, t) for t in words])
         excluded: dict[int, tuple[float, list[str]]] = {}

@@ -589,6 +589,28 @@ def test_words_before_a_but_count_less_than_the_ask(
     assert ids(OfflineRouter(index_of(cards)).rank(question).full)[0] == "billing"
 
 
+def test_a_not_part_does_not_refuse_what_the_asker_says_they_have(
+        index_of: Callable[[list[Card]], Index]) -> None:  # fmt: skip
+    """"I have booked my holidays, but which sale am I on?": the holidays are where the
+    asker has been, so the rota's "NOT holidays" does not count against it."""
+    cards = [
+        card("brighthr", "BrightHR for staff: holidays, sickness, payslips and contracts",
+             "who works which sale"),
+        card("sale-rota", "the sale-day rota: who is on the rostrum, clerk, phones and "
+             "cashier for each sale", "holidays"),
+        card("catalogue", "sale catalogues: lots in each sale, estimates and results"),
+    ]  # fmt: skip
+    router = OfflineRouter(index_of(cards))
+
+    def refused(question: str) -> bool:
+        rota = next(s for s in router.rank(question).full if s.card_id == "sale-rota")
+        return any(r.startswith("NOT part matches") for r in rota.reasons)
+
+    assert not refused("I have booked my holidays, but which sale am I on the phones for?")
+    # asked, not had, the holidays are what the rota refuses
+    assert refused("Which sale am I on the phones for, and how many holidays have I got left?")
+
+
 def test_someone_to_ask_is_read_from_the_kind_the_same_way_everywhere() -> None:
     """One reading of "a person, a channel, a team or its mailbox" for the router's
     person signal and the answer's "ask a human" modality."""
