@@ -50,6 +50,14 @@ _CUES: tuple[tuple[str, str], ...] = (
     (r"on[- ]call|on duty|next in line|who(?:'s| is) covering|isn'?t picking up"
      r"|\bpaged\b|\bpager\b|\bpaging\b|\bpage (?:the|someone|somebody|me|them)\b|escalat\w*",
      "on-call rotation escalation schedule paging"),
+    # who works when: "Who's on the fish counter Sunday?", "which sales am I working"
+    # (not "a child who's on a plan", nor "who is on the board")
+    (r"\bwho(?:'s| is| are)\s+(?:on|working)\b"
+     r"(?!\s+(?:an?|the\s+(?:board|committee|list|call))\b)"
+     r"|\b(?:am i|i'?m|are we|is \w+)\s+(?:working|on shift|rostered|on the rota)\b"
+     r"|\bwho(?:'s| is) (?:master|skipper|manager|lead|in charge|driving|opening|closing)"
+     r"\s+(?:on|at|for|in)\b",
+     "rota roster shifts shift schedule"),
     # the state of a system right now
     (r"right now|at the moment|currently (?:down|slow|failing)|is .{0,30} (?:down|slow)\b"
      r"|graphs?\b|p9[59]\b|latency|error rate",

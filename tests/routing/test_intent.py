@@ -43,6 +43,10 @@ from tests.routing.conftest import card, make_index
         ("Sewage is coming out of a manhole on the high street, who do I call?", "ask"),
         ("Can she move down a plan tier, and who decides?", "owner"),
         ("Linker errors in the physics lib after syncing. Anyone seen this?", "channel"),
+        ("Who's on the fish counter Sunday after lunch?", "rota"),
+        ("I want to see who's working on the bottling line next week.", "shifts"),
+        ("Which sales am I working this month?", "roster"),
+        ("Who's master on Lady Aira tomorrow?", "rota"),
     ],
 )
 def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
@@ -54,7 +58,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
     ["payments queue throughput by region", "the 2024 holiday calendar", "Kafka topic naming",
      "the outage map page keeps timing out", "a table for twelve at the staff party",
      "the service level agreement for payroll",  # a web page, not paging someone
-     "who do the new parking rules apply to"],  # "who do" asks no one
+     "who do the new parking rules apply to",  # "who do" asks no one
+     "a timeline for a child who's on a plan", "who is on the board of trustees"],
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
