@@ -59,6 +59,9 @@ _CLOSED = re.compile(
     r"(?:,\s+(?:our|a|an)\s+[^.;:,!?]{2,80}?,|,)?\s+"
     # ("The concession ... ran from 2017 and closed in March 2020": how long it ran)
     r"(?:(?:ran|opened|operated|traded)\s+(?:from|in|since)\s+[^.;:,!?]{4,20}?\s+and\s+)?"
+    # ("The timed online-only sales we ran from June 2020 stopped": who ran it, and since)
+    r"(?:(?<=[a-z]\s)(?:that\s+)?we\s+(?:ran|held|had|offered)\s+(?:from|in|since)\s+"
+    r"[^.;:,!?]{4,20}?\s+)?"
     r"(?:(?:was|were)\s+)?"
     r"(?:closed|shut|ended|stopped|ceased|"
     r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold|folded|disbanded|"
@@ -74,7 +77,7 @@ _CLOSED = re.compile(
     r"given\s+up|dropped)|"
     # "The youth band summer camp last ran in 2019": an event held no more
     r"last\s+(?:ran|run|held|took\s+place)|(?:ran|was\s+held|took\s+place)\s+for\s+the\s+"
-    r"last\s+time)(?:\s+down)?"
+    r"last\s+time)(?:\s+down)?(?:\s+for\s+good)?"
     # "The journal, the Irt Valley Chronicle, ended with issue 120 in 2021"
     r"(?:\s+with\s+(?:issue|number|volume|edition|the)\s+[^.;:,!?]{1,30}?(?=\s+in\s))?"
     r"(?:\s+when\s+[^.;:,!?]{3,60}?)?\s+"

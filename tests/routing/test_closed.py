@@ -467,3 +467,14 @@ def test_a_list_stopped_and_what_has_had_none_since_are_closed() -> None:
                                     "2022.", TODAY)  # fmt: skip
     assert hire.subject == frozenset(terms("evening private hire"))
     assert (courses.subject, courses.on.year) == (frozenset(terms("climbing courses")), 2022)
+
+
+def test_what_we_ran_from_a_time_and_stopped_for_good_is_closed() -> None:
+    """"The timed online-only sales we ran from June 2020 stopped for good in March 2023":
+    the sales, not who ran them nor since when."""
+    sales, = declared_closed("Every sale is live. The timed online-only sales we ran from "
+                             "June 2020 stopped for good in March 2023.", TODAY)  # fmt: skip
+    assert (sales.subject, sales.on) == (frozenset(terms("timed online sales")),
+                                         date(2023, 3, 31))
+    bid = "When does the next timed online-only sale close?"
+    assert closed_asked((sales,), set(terms(bid)), None, bid) == (sales.written,)
