@@ -37,8 +37,11 @@ _BEFORE_YEAR = re.compile(r"\b(?:pre|before|until|prior to)[-\s]?(?:19|20)\d\d\b
 # not of a moment ("before I reply", "before the end of the year")
 _BEFORE_CHANGE = re.compile(
     r"\bbefore\s+(?:then|that\b|it\s+(?:shut|closed)|(?:we|they)\s+(?:moved|switched|changed|"
-    r"migrated)|the\s+(?:[\w-]+\s+){0,3}?(?:change|changes|changeover|switch|switchover|move|"
-    r"migration|upgrade|new|rebrand|merger))\b",
+    # ("before we went over to Dentally", "before we got the new system", "before we went
+    # paperless")
+    r"migrated|went\s+(?:over\s+)?(?:to|onto)|went\s+(?:live|paperless|digital)|got|"
+    r"started\s+(?:using|on))|the\s+(?:[\w-]+\s+){0,3}?(?:change|changes|changeover|switch|"
+    r"switchover|move|migration|upgrade|new|rebrand|merger))\b",
     re.IGNORECASE,
 )
 

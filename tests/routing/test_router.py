@@ -159,7 +159,9 @@ def test_days_ago_are_the_present_whatever_old_source_is_named() -> None:
 def test_before_a_change_is_the_old_period_and_before_a_moment_is_not(org: Index) -> None:
     router = OfflineRouter(org)
     for question in ("performance trend reports from before the migration",
-                     "performance trend reports, before then"):
+                     "performance trend reports, before then",
+                     "performance trend reports from before we went over to the new one",
+                     "performance trend reports from before we got the new dashboards"):
         assert position(router, question, "perf-old") < position(
             router, question, "historical-performance"), question
     # "before" of a moment, and a retired person, ask about now
