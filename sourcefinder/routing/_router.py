@@ -200,6 +200,11 @@ _DOING_VERB = re.compile(r"\b(?:to|can|could|will|would|should|must|we|you|they|
                          # "could the workshop make", "can someone teach"
                          r"(?:(?:the|a|our|your)\s+[a-z]+\s+|(?:someone|somebody|anyone)\s+)?"
                          r"([a-z]+)\b", re.IGNORECASE)
+# when the asker will be somewhere, told before the question: "I'm covering for Lisa for a
+# fortnight in August. Where's it written down how a hire goes?" asks about no August
+_ASKERS_WHEN = re.compile(
+    r"(?:^|(?<=[.!]\s))\s*I(?:'m|\s+am|'ll\s+be|\s+will\s+be)\s+(?:covering|starting|away|off|"
+    r"on\s+(?:holiday|leave)|joining|moving|back|going|due)\b[^.!?]*[.!](?=\s*\S)")
 # where the asker comes from, not what they ask: "I've come over from a brewery", "I
 # used to work at a riding school"
 _ASKERS_PAST = re.compile(
@@ -555,7 +560,7 @@ class OfflineRouter:
         question = self._compounds.mend(question)
         analysed = analyse(question, self._names_source)
         today = self._today or date.today()
-        asked = asked_period(analysed.positive, today)
+        asked = asked_period(_ASKERS_WHEN.sub(" ", analysed.positive), today)
         qterms = dict.fromkeys(terms(analysed.positive), 1.0)
         for t in analysed.background:
             qterms[t] = self.config.background_weight

@@ -1580,3 +1580,22 @@ def test_the_current_year_and_those_before_are_counted() -> None:
     assert expired(kept, asked, TODAY, set(terms(question)), question)
     assert not expired(kept, asked_period("the 2024 launch sheet", TODAY), TODAY,
                        set(terms("the launch sheet")))  # fmt: skip
+
+
+def test_when_the_asker_will_be_somewhere_is_no_period_asked() -> None:
+    """"I'm covering for Lisa for a fortnight in August. Where's it written down how a hire
+    goes?" asks about the hire, not about August: the old diary that stops in 2022 is not
+    the only source that holds it."""
+    cards = [card("hiring", "hiring handbook: how a hire goes from first enquiry to invoice, "
+                  "and the conditions of hire (reviewed 2025) hirers agree to"),
+             card("diary-old", "the old paper bookings diary, 2010 to August 2022: hires, "
+                  "enquiries and invoices", status="demoted"),
+             card("accounts", "the hall's accounts: payments, bank and grants")]  # fmt: skip
+    router = OfflineRouter(make_index(cards), today=date(2026, 12, 4))
+    covering = router.rank("I'm covering for Lisa for a fortnight in August. Where's it "
+                           "written down how a hire goes from first enquiry to invoice, and "
+                           "what hirers agree to?")  # fmt: skip
+    assert covering.verdict != "nowhere" and covering.full[0].card_id == "hiring"
+    # the same time, asked about, is asked
+    asked = router.rank("How did the hires go from enquiry to invoice in August 2021?")
+    assert asked.full[0].card_id == "diary-old"
