@@ -39,7 +39,8 @@ _BEFORE_CHANGE = re.compile(
     r"\bbefore\s+(?:then|that\b|it\s+(?:shut|closed)|(?:we|they)\s+(?:moved|switched|changed|"
     # ("before we went over to Dentally", "before we got the new system", "before we went
     # paperless")
-    r"migrated|went\s+(?:over\s+)?(?:to|onto)|went\s+(?:live|paperless|digital)|got|"
+    # (not "before we went to press")
+    r"migrated|went\s+(?:over\s+to|onto|to\s+(?-i:[A-Z]))|went\s+(?:live|paperless|digital)|got|"
     r"started\s+(?:using|on))|the\s+(?:[\w-]+\s+){0,3}?(?:change|changes|changeover|switch|"
     r"switchover|move|migration|upgrade|new|rebrand|merger))\b",
     re.IGNORECASE,

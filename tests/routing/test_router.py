@@ -166,6 +166,7 @@ def test_before_a_change_is_the_old_period_and_before_a_moment_is_not(org: Index
             router, question, "historical-performance"), question
     # "before" of a moment, and a retired person, ask about now
     for question in ("performance trend reports before the board meeting",
+                     "performance trend reports from before we went to press",
                      "performance trend reports for a retired colleague"):
         assert position(router, question, "historical-performance") < position(
             router, question, "perf-old"), question
