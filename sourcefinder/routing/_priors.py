@@ -38,8 +38,7 @@ _BEFORE_YEAR = re.compile(r"\b(?:pre|before|until|prior to)[-\s]?(?:19|20)\d\d\b
 _BEFORE_CHANGE = re.compile(
     r"\bbefore\s+(?:then|that\b|it\s+(?:shut|closed)|(?:we|they)\s+(?:moved|switched|changed|"
     # ("before we went over to Dentally", "before we got the new system", "before we went
-    # paperless")
-    # (not "before we went to press")
+    # paperless"; not "before we went to press")
     r"migrated|went\s+(?:over\s+to|onto|to\s+(?-i:[A-Z]))|went\s+(?:live|paperless|digital)|got|"
     r"started\s+(?:using|on))|the\s+(?:[\w-]+\s+){0,3}?(?:change|changes|changeover|switch|"
     r"switchover|move|migration|upgrade|new|rebrand|merger))\b",

@@ -588,8 +588,8 @@ class OfflineRouter:
         lex = self._lex
         mass = lex.query_mass(plain) + sum(lex.term_idf(t) for t in analysed.negated)
         not_shares = {}
-        # (what the asker says they have is no ask a card's NOT part can refuse: "BrightHR
-        # has my holidays, but which sales am I working?" against "NOT holidays")
+        # (what the asker says they have or did is no ask a card's NOT part can refuse: "I
+        # have booked my holidays, but which sale am I on?" against "NOT holidays")
         situation = set(analysed.background)
         sought = {t: w for t, w in plain.items() if said_as.get(t, t) not in situation}
         for i, words in lex.not_hits(sought).items():
