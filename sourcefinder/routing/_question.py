@@ -84,7 +84,8 @@ _CLAUSE_END = re.compile(r"(?<=[.:;!?])(?![.:;!?])|(?<=\s[-–—]\s)|(?<=\w—)
 _CLAUSE_CUE = re.compile(
     r"^\s*(?:not\b|never ?mind\b|skip\b|forget\b|ignore\b|"
     r"(?:this|that|it)(?: i|')s(?:n't| not)\b|(?:this|that|it) (?:was|is)(?:n't| not)\b|"
-    r"(?:(?:this|that|it)(?: i|')s |(?:this|that|it) (?:was|is) )?nothing to do with\b|"
+    r"(?:(?:this|that|it)(?: i|')s |(?:this|that|it) (?:was|is|has|had) |"
+    r"(?:this|that|it)(?:'s| has) got )?nothing to do with\b|"
     # "I'm not sure", "I'm not well enough for my shift": a state, not a dismissal
     r"(?:i|we)(?:'m|'re| am| are) not\b(?! sure| certain| clear| aware| well| feeling| able"
     r"| available| around| free| going| coming| in today)|"
