@@ -132,7 +132,9 @@ _FAILED = re.compile(
     r"\bfound nothing\b|\bnothing (?:in )?there\b|\b(?:is|was|are|were)(?:n't| not) "
     # (not a person away: "if the owner isn't there to hold the horse")
     r"(?:there|in there)\b(?!\s+to\b)"
-    r"|\b(?:do|does|did)(?:n't| not) (?:cover|have the|have any|have it|mention)\b",
+    r"|\b(?:do|does|did)(?:n't| not) (?:cover|have the|have any|have it|mention)\b"
+    # "The big book by the fuel store has nothing about lifejackets."
+    r"|\b(?:has|have|had|says|said) nothing (?:about|on|for|in it)\b",
     re.IGNORECASE,
 )
 # A named source that says too little: "The Safety Rules don't say when ...", "VegLink

@@ -145,7 +145,7 @@ _NEGATION = (
     r"keeps?|is|are)\b"
     # "no longer sell second-hand boats", not "no longer by rail"
     r"|\bno\s+longer\s+(?!(?:by|in|at|on|for|with|to|from|than)\b)(?=[a-z]+)"
-    r"|\bnever\b|\bneither\b|\bthere(?: is|'s| are) no\b|(?:^|[:(])\s*no\b(?!-)"
+    r"|\bnever\b(?<!\band never)|\band never\b|\bneither\b|\bthere(?: is|'s| are) no\b|(?:^|[:(])\s*no\b(?!-)"
     # "We make wine only, so no cider or gin"
     r"|\bso\s+no\b(?!\s+(?:longer|later|earlier|more|less|fewer|sooner|one|doubt|matter)\b)"
     # "We use Teams, not Slack", "our valuations are market appraisals, not RICS surveys"
@@ -237,6 +237,7 @@ _OWNER = re.compile(r"\s*(?:(?:a|an|the|our|its|their|each|every)\s+)?[^\W_]+(?:
                     re.IGNORECASE)  # fmt: skip
 _POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s\b")
 _MARKS = re.compile(r"([.!?;])")  # what ends a sentence, kept when split on
+_AND_NEVER = re.compile(r"and\s+never", re.IGNORECASE)
 _VERB_FIRST = re.compile(r"(?:not|n't|never|no\s+longer\s*)$", re.IGNORECASE)
 _LIST = re.compile(r",|\(|\)|\b(?:or|and|nor)\b", re.IGNORECASE)
 _INITIALISM = re.compile(r"\b[A-Z]{2,5}\b")
@@ -630,6 +631,8 @@ def _negated_words(preamble: str) -> Iterator[str]:
             # phrase), not by each of its words ("the National Lottery Heritage Fund")
             items = [item for item in items if not _NAMED_ITEM.search(item)]
         words = [w for item in items for w in _single_words(item)]
+        if _AND_NEVER.fullmatch(cue) and len(words) == 1 and words[0].endswith("ed"):
+            continue  # "closed in 2020 and never reopened": the closing said what
         if len(words) > 1 and words[0].lower() in ("be", "been") \
                 and _PARTICIPLE.fullmatch(words[1]):  # fmt: skip
             words = words[2:]  # "must never be passed to the client": the relation

@@ -26,6 +26,8 @@ from sourcefinder.routing._text import terms
          "A joiner's got a splinter from the old pine.", ("lead",)),
         ("It's got nothing to do with the boiler: the tap drips.", "the tap drips.",
          ("boiler",)),
+        ("The big book by the fuel store has nothing about lifejackets. When was mine serviced?",
+         "lifejackets. When was mine serviced?", ("big", "book", "fuel", "store")),
         ("We're not buying anything new. I need the signed vendor terms.",
          "I need the signed vendor terms.", ("bui", "new")),
         ("I don't need the route code. Which systems receive lab results?",
