@@ -332,17 +332,23 @@ class LexicalIndex:
         return out
 
     def coverages(self, masks: Sequence[dict[str, int]], query: dict[str, float],
-                  besides: tuple[str, ...] = ()) -> list[float]:  # fmt: skip
+                  besides: tuple[str, ...] = (), aside: float = 0.0,
+                  least: int = 1) -> list[float]:  # fmt: skip
         """Per term mask, the share of the query's idf mass that card matches (0..1), a
-        term counting only where it is in a field other than those ``besides`` (every
-        term a mask holds is in some field)."""
+        term counting in full where it is in a field other than those ``besides`` and at
+        ``aside`` of its mass where it is only in those, when at least ``least`` terms
+        are (every term a mask holds is in some field)."""
         mass = {t: w * self.term_idf(t) for t, w in query.items()}
         total = sum(mass.values())
         if total <= 0:
             return [0.0] * len(masks)
         keep = ~sum(1 << FIELDS.index(f) for f in besides)
-        return [sum(mass[t] for t, bits in mask.items() if bits & keep and t in mass) / total
-                for mask in masks]  # fmt: skip
+        out = []
+        for mask in masks:
+            held = [(mass[t], bool(bits & keep)) for t, bits in mask.items() if t in mass]
+            part = aside if sum(not kept for _, kept in held) >= least else 0.0
+            out.append(sum(m if kept else m * part for m, kept in held) / total)
+        return out
 
     def coverage(self, i: int, query: dict[str, float]) -> float:
         """Share of the query's idf mass that card ``i`` matches positively (0..1)."""

@@ -832,8 +832,10 @@ class OfflineRouter:
         masks = self._lex.masks(lead, q.query)
         known.update(zip(lead, masks, strict=True))
         out = dict(fused)
-        for i, share in zip(lead, self._lex.coverages(masks, q.query, ("contains",)),
-                            strict=True):  # fmt: skip
+        shares = self._lex.coverages(masks, q.query, ("contains",),
+                                     self.config.contains_coverage,
+                                     self.config.contains_coverage_terms)  # fmt: skip
+        for i, share in zip(lead, shares, strict=True):
             out[i] += lift * share
         scale = top / max(out[i] for i in lead)
         return {i: s * scale for i, s in out.items()}

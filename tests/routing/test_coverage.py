@@ -47,6 +47,25 @@ def test_words_only_in_a_cards_inventory_do_not_count_as_coverage() -> None:
     assert first(OfflineRouter(index)) == "recon-engine"
 
 
+def test_several_words_of_the_question_in_one_inventory_count_in_part() -> None:
+    """Where several of the question's words are in a card's inventory and nowhere else
+    ("timesheets for the bank HCAs" in the rota app's), they count at a part of their
+    weight; the cards that name one of the words where it counts in full no longer tie."""
+    index = make_index([
+        card("finance", "the accounts: supplier bills, bank feeds, expenses", kind="app",
+             contains="bank reconciliation, budgets, payroll journals"),
+        card("policies", "clinical policies for nurses and HCAs", kind="wiki",
+             contains="syringe drivers, verification of death"),
+        card("rota", "the rota app: shifts, night sits, on-call nurses", kind="app",
+             contains="open shifts and swaps; timesheets for the bank HCAs"),
+        card("website", "the public website: opening hours, news", kind="website"),
+    ])  # fmt: skip
+    question = "timesheets for the bank HCAs"
+    assert first(OfflineRouter(index), question) == "rota"
+    aside = OfflineRouter(index, config=RouterConfig(contains_coverage=0.0))
+    assert first(aside, question) != "rota"
+
+
 def test_once_past_questions_vote_coverage_steps_aside() -> None:
     index = make_index(cards())
     routers = [OfflineRouter(index), OfflineRouter(index, config=RouterConfig(w_coverage=0))]
