@@ -86,7 +86,9 @@ _CUES: tuple[tuple[str, str], ...] = (
      r"|where do (?:i|we) (?:log|file|raise|report|request)|put in a request",
      "request requests ticket tickets intake form"),
     # a person to ask (``asks_for_person``: keep it the last cue)
-    (r"who (?:knows|can tell|can give|can help|can explain|owns|should i ask)"
+    # ("Who here knows our breeding thinking best?", "who else knows")
+    (r"who (?:(?:else|here|a?round here) )?(?:knows|can tell|can give|can help|can explain"
+     r"|owns|should i ask)"
      r"|someone who|somebody who|is there a person|who(?:'s| is) the expert"
      r"|who (?:do|should|can|could) (?:i|we) (?:ask|ring|call|phone|tell|talk|speak|contact"
      r"|report|go to)\b|who (?:decides|sorts|makes the call|can make the call)"

@@ -196,6 +196,9 @@ def test_a_question_about_a_whole_instance_is_told_apart(question: str, whole: b
         ("She hasn't been paid. Who in payroll can get money to her today?", True),
         ("Who takes the minutes is in the handbook, isn't it?", False),
         ("a member who takes the tablets daily", False),
+        # who here or else knows
+        ("Which sire would you use on her? Who here knows our breeding thinking best?", True),
+        ("Jan's away. Who else knows how the boiler timer works?", True),
     ],
 )
 def test_a_question_asking_for_someone_to_ask_is_noticed(question: str, asks: bool) -> None:
