@@ -85,6 +85,11 @@ _CUES: tuple[tuple[str, str], ...] = (
     (r"how do (?:i|we|they) (?:ask|request|get|raise|log|file|report)"
      r"|where do (?:i|we) (?:log|file|raise|report|request)|put in a request",
      "request requests ticket tickets intake form"),
+    # what was spent: "What have we spent on fuel for the boats this year?"
+    # (not "how much time is spent on each call")
+    (r"\b(?:(?:have|did|do) we|we(?:'ve| have| had)?) spen[dt]\b"
+     r"|\bhow much (?:did|does|do) (?:it|we|they) cost\b",
+     "spending spend costs payments bills expenses accounts invoices"),
     # a person to ask (``asks_for_person``: keep it the last cue)
     # ("Who here knows our breeding thinking best?", "who else knows")
     (r"who (?:(?:else|here|a?round here) )?(?:knows|can tell|can give|can help|can explain"

@@ -47,6 +47,8 @@ from tests.routing.conftest import card, make_index
         ("I want to see who's working on the bottling line next week.", "shifts"),
         ("Which sales am I working this month?", "roster"),
         ("Who's master on Lady Aira tomorrow?", "rota"),
+        ("What have we spent on fuel for the boats so far this year?", "payments"),
+        ("How much did it cost to reseal the car park?", "costs"),
     ],
 )
 def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
@@ -59,7 +61,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "the outage map page keeps timing out", "a table for twelve at the staff party",
      "the service level agreement for payroll",  # a web page, not paging someone
      "who do the new parking rules apply to",  # "who do" asks no one
-     "a timeline for a child who's on a plan", "who is on the board of trustees"],
+     "a timeline for a child who's on a plan", "who is on the board of trustees",
+     "how much time is spent on each call"],  # time spent, not money
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
