@@ -135,3 +135,22 @@ def test_a_close_form_is_longer_by_at_most_two_letters_or_a_suffix() -> None:
             ("party", "machine", "child", "track", "partic")] == [False, True, True, True,
                                                                   True]  # fmt: skip
     assert lex.knows_a_form_of(terms("party")[0])  # "particip" opens with "parti"
+
+
+def test_inventory_terms_count_in_part_only_when_there_are_enough_of_them() -> None:
+    from tests.routing.conftest import card
+
+    cards = [card("rota", "the rota app: shifts and swaps",
+                  contains="timesheets for the bank staff"),
+             card("other", "the accounts", contains="budgets")]  # fmt: skip
+    lex = LexicalIndex(cards, FieldWeights())
+    one, two = query("shifts timesheets"), query("shifts timesheets bank")
+    masks = lex.masks([0], one) + lex.masks([0], two)
+    [full_one] = lex.coverages(masks[:1], one)
+    [aside_one] = lex.coverages(masks[:1], one, ("contains",), 0.5, 2)
+    [aside_two] = lex.coverages(masks[1:], two, ("contains",), 0.5, 2)
+    [none_two] = lex.coverages(masks[1:], two, ("contains",))
+    assert full_one == 1.0
+    assert 0 < aside_one < full_one  # "shifts" in full; one inventory word counts nothing
+    assert aside_one == lex.coverages(masks[:1], one, ("contains",))[0]
+    assert none_two < aside_two < 1.0  # two inventory words count at half
