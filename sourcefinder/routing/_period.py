@@ -172,9 +172,11 @@ _MONTH_BACK = re.compile(
     rf"\b({_MONTH})\s+(?:of\s+)?(?:(last|previous)\s+year|{_COUNT}\s+years?\s+ago)\b",
     re.IGNORECASE,
 )
-# "from the 1970s", "back in the 1990s": the ten years ("a 1960s school" is its age)
+# "from the 1970s", "back in the 1990s": the ten years ("a 1960s school" is its age);
+# "in the 1970s and 80s", "during the 1960s to the 1980s": from the first to the last
 _DECADE = re.compile(r"\b(?:from|in|during|through|throughout)\s+(?:the\s+)?"
-                     r"(1[89]\d0|20\d0)s\b", re.IGNORECASE)
+                     r"(1[89]\d0|20\d0)s\b(?:\s+(?:and|or|to|into)\s+(?:the\s+)?"
+                     r"(?:'|’)?((?:1[89]|20)?\d0)s\b)?", re.IGNORECASE)
 # a year that straddles two ("2019-20", "2025/26"): April of the first to August of the next
 _SPLIT_YEAR = re.compile(rf"\b({_YEAR})[-/–](\d\d)\b(?![-/]\d)")
 # "closed on 2021-03-31": one day, written the ISO way
@@ -278,8 +280,12 @@ def asked_period(question: str, today: date) -> Period | None:
         not_since = _NOT_SINCE.search(question, max(0, m.start() - 40), m.start())
         spans.append(_year_span(year) if not_since else Period(date(year, 1, 1), today))
     for m in _DECADE.finditer(question):
-        first = int(m.group(1))
-        spans.append(Period(date(first, 1, 1), date(first + 9, 12, 31)))
+        first = last = int(m.group(1))
+        if m.group(2):  # "80s" is of the first's century
+            to = int(m.group(2))
+            last = to if to >= 100 else first - first % 100 + to
+            first, last = min(first, last), max(first, last)
+        spans.append(Period(date(first, 1, 1), date(last + 9, 12, 31)))
     for m in _SPLIT_YEAR.finditer(question):
         first = int(m.group(1))
         if int(m.group(2)) == (first + 1) % 100:  # "2019-20": a school or financial year

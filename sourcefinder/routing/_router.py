@@ -1025,9 +1025,13 @@ class OfflineRouter:
         kept there, is in none of the others ("the recording of a booking call from last
         February" is not in the booking system, which matches it less well; "fridge
         temperatures from August 2018" are not in the licensing file when the kitchen's
-        diaries start in 2021, nor in the old hotel system's archive)."""
+        diaries start in 2021, nor in the old hotel system's archive). A person left first
+        whose card says they were there then remembers it ("managing director 1979 to
+        2017" for what was made in the 1970s)."""
         best, wanted = adj.leader, set(q.qterms)
-        if best is None or best not in q.out_of_period or (
+        if best is None or best not in q.out_of_period \
+                or (self._cards[lead].kind == "person"
+                    and self._periods.holds(lead, q.period, q.out_of_period)) or (
                 lead in adj.old_period and (self._one_line(lead, best, wanted)
                                             or confidence >= self.config.lapsed_other_below)):
             return False

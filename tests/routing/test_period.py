@@ -66,6 +66,9 @@ TODAY = date(2026, 11, 30)
         ("incident records from 2016", date(2016, 1, 1), date(2016, 12, 31)),
         # a decade asked about; "a 1960s school" says how old the school is
         ("production logbooks from the 1970s", date(1970, 1, 1), date(1979, 12, 31)),
+        # decades joined are one span, a short second one of the first's century
+        ("what we made in the 1970s and 80s", date(1970, 1, 1), date(1989, 12, 31)),
+        ("minute books from the 1960s to the 1980s", date(1960, 1, 1), date(1989, 12, 31)),
         # a year that says which one of a thing
         ("the orchestra's 1962 season programmes", date(1962, 1, 1), date(1962, 12, 31)),
         ("who played on the 2017 tour of Spain", date(2017, 1, 1), date(2017, 12, 31)),
@@ -1599,3 +1602,27 @@ def test_when_the_asker_will_be_somewhere_is_no_period_asked() -> None:
     # the same time, asked about, is asked
     asked = router.rank("How did the hires go from enquiry to invoice in August 2021?")
     assert asked.full[0].card_id == "diary-old"
+
+
+def test_a_person_who_was_there_then_is_an_answer_for_that_time(
+    index_of: Callable[[list[Card]], Index],
+) -> None:
+    """The order system best fits "products and customers in the 1970s and 80s" and
+    starts in 2017, the first of its line. The retired managing director left first was
+    there from 1979: he remembers, so the question is not "nowhere". Without the years
+    he is no answer."""
+    cards = [
+        card("orders", "the order system since 2017: orders, products, customers",
+             kind="system"),
+        card("person-geoff", "Geoff, former managing director 1979 to 2017: the works' "
+             "history, old customers and products", kind="person"),
+        card("handbook", "staff handbook: leave, expenses, conduct"),
+    ]  # fmt: skip
+    question = "Which products and customers did we have in the 1970s and 80s?"
+    ranking = OfflineRouter(index_of(cards), today=TODAY).rank(question)
+    assert ranking.out_of_period == (("orders", "holds nothing before 2017"),)
+    assert ranking.full[0].card_id == "person-geoff"
+    assert ranking.verdict == "uncertain"
+    ageless = [cards[0], replace(cards[1], what="Geoff, former managing director: the "
+                                 "works' history, old customers and products"), cards[2]]
+    assert OfflineRouter(index_of(ageless), today=TODAY).rank(question).verdict == "nowhere"
