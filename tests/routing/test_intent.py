@@ -202,6 +202,11 @@ def test_a_question_about_a_whole_instance_is_told_apart(question: str, whole: b
         # who here or else knows
         ("Which sire would you use on her? Who here knows our breeding thinking best?", True),
         ("Jan's away. Who else knows how the boiler timer works?", True),
+        # who is to be told
+        ("woke up with a temperature and I'm on at half seven, who needs telling", True),
+        ("I'm running twenty minutes late for my 2pm walk. Who do I let know?", True),
+        ("Who do I warn so the patients can be moved?", True),
+        ("who let the dogs out on Saturday?", False),
     ],
 )
 def test_a_question_asking_for_someone_to_ask_is_noticed(question: str, asks: bool) -> None:
