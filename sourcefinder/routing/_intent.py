@@ -88,7 +88,10 @@ _CUES: tuple[tuple[str, str], ...] = (
     # what was spent: "What have we spent on fuel for the boats this year?"
     # (not "how much time is spent on each call")
     (r"\b(?:(?:have|did|do) we|we(?:'ve| have| had)?) spen[dt]\b"
-     r"|\bhow much (?:did|does|do) (?:it|we|they) cost\b",
+     r"|\bhow much (?:did|does|do) (?:it|we|they) cost\b"
+     # "What do we pay for Cuvanta over a year?", "how much did we pay for the freezer"
+     r"|\b(?:what|how much) (?:do|did|does) (?:we|the (?:company|club|charity)) pay "
+     r"(?:for|on)\b",
      "spending spend costs payments bills expenses accounts invoices"),
     # a person to ask (``asks_for_person``: keep it the last cue)
     # ("Who here knows our breeding thinking best?", "who else knows")

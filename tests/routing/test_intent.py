@@ -49,6 +49,7 @@ from tests.routing.conftest import card, make_index
         ("Who's master on Lady Aira tomorrow?", "rota"),
         ("What have we spent on fuel for the boats so far this year?", "payments"),
         ("How much did it cost to reseal the car park?", "costs"),
+        ("What do we pay for the booking system over a year?", "accounts"),
     ],
 )
 def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
@@ -62,7 +63,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "the service level agreement for payroll",  # a web page, not paging someone
      "who do the new parking rules apply to",  # "who do" asks no one
      "a timeline for a child who's on a plan", "who is on the board of trustees",
-     "how much time is spent on each call"],  # time spent, not money
+     "how much time is spent on each call",  # time spent, not money
+     "what do we pay volunteers"],  # whom, not what for
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
