@@ -50,6 +50,8 @@ from tests.routing.conftest import card, make_index
         ("What have we spent on fuel for the boats so far this year?", "payments"),
         ("How much did it cost to reseal the car park?", "costs"),
         ("What do we pay for the booking system over a year?", "accounts"),
+        ("She emailed us photos last week. Where would that have gone?", "inbox"),
+        ("A customer replied to her order. Where would her message have gone?", "mailbox"),
     ],
 )
 def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
@@ -64,7 +66,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "who do the new parking rules apply to",  # "who do" asks no one
      "a timeline for a child who's on a plan", "who is on the board of trustees",
      "how much time is spent on each call",  # time spent, not money
-     "what do we pay volunteers"],  # whom, not what for
+     "what do we pay volunteers",  # whom, not what for
+     "where would the van have gone"],  # not a message
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
