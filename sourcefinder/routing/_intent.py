@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import re
 
+from sourcefinder.routing._text import terms
+
 _CUES: tuple[tuple[str, str], ...] = (
     # why something is the way it is: decisions and their reasons
     (r"why (?:did|do|does|are|is|was|were) we\b|who decided|decided to|thinking behind"
@@ -94,6 +96,13 @@ _CUES: tuple[tuple[str, str], ...] = (
      r"|\bwhere would (?:that|it|(?:her|his|their|the) (?:\w+ )?(?:email|e-mail|message)) "
      r"have (?:gone|landed|ended up)\b",
      "inbox mailbox email enquiries"),
+    # the asker's own employment: "How many days' holiday have I got left?", "where's my
+    # payslip", "Is my notice period one month or three?"
+    (r"\b(?:my|i've got|have i got|i have|do i get|i get)\s+(?:\w+\s+){0,3}?"
+     r"(?:holidays?|annual leave|leave|payslips?|pay slips?|p60s?|contract|notice period"
+     r"|sick pay|sickness|training record)\b"
+     r"|\b(?:holidays?|leave) (?:have i|i've|i have) (?:got )?left\b",
+     "hr staff employee personnel absence"),
     # what was spent: "What have we spent on fuel for the boats this year?"
     # (not "how much time is spent on each call")
     (r"\b(?:(?:have|did|do) we|we(?:'ve| have| had)?) spen[dt]\b"
@@ -152,9 +161,12 @@ def asks_for_person(question: str) -> bool:
     return _PERSON.search(question.lower()) is not None
 
 
-def intent_words(question: str) -> list[str]:
-    """The card-side words the question's cues ask for, in cue order, no repeats."""
-    found = {m.lastgroup for m in _ANY_CUE.finditer(question.lower())}
+def intent_words(question: str, situation: frozenset[str] = frozenset()) -> list[str]:
+    """The card-side words the question's cues ask for, in cue order, no repeats; not a
+    cue said only in the situation (``situation``: the stems of what the asker says they
+    have or know, "MyView shows my pay and leave, but ...")."""
+    found = {m.lastgroup for m in _ANY_CUE.finditer(question.lower())
+             if not situation or not set(terms(m.group())) <= situation}
     out: dict[str, None] = {}
     for group, words in _WORDS.items():
         if group in found:

@@ -580,7 +580,7 @@ class OfflineRouter:
         for form, t in said_as.items():
             forms.setdefault(form, forms.get(t, t))
         if self.config.intent_weight > 0:
-            cued = " ".join(intent_words(analysed.positive))
+            cued = " ".join(intent_words(analysed.positive, frozenset(analysed.background)))
             for t in terms(cued):
                 query.setdefault(t, self.config.intent_weight)
             for t, word in surface_forms(cued).items():

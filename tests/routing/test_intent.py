@@ -14,6 +14,7 @@ from sourcefinder.routing._intent import (
     intent_words,
 )
 from sourcefinder.routing._question import analyse
+from sourcefinder.routing._text import terms
 from tests.routing.conftest import card, make_index
 
 
@@ -51,6 +52,9 @@ from tests.routing.conftest import card, make_index
         ("How much did it cost to reseal the car park?", "costs"),
         ("What do we pay for the booking system over a year?", "accounts"),
         ("She emailed us photos last week. Where would that have gone?", "inbox"),
+        ("How many days' holiday have I got left this year?", "hr"),
+        ("Is my notice period one month or three?", "staff"),
+        ("my P60 for last tax year", "hr"),
         ("A customer replied to her order. Where would her message have gone?", "mailbox"),
     ],
 )
@@ -71,6 +75,16 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
+
+
+def test_a_cue_said_only_in_the_situation_asks_for_nothing() -> None:
+    """"MyView shows my pay and leave, but ...": the asker has their leave; what they
+    ask after "but" is the on-call cover."""
+    question = "MyView shows my leave, but who is on call over Christmas?"
+    situation = frozenset(terms("MyView shows my leave"))
+    assert "hr" in intent_words(question)
+    assert "hr" not in intent_words(question, situation)
+    assert "rota" in intent_words(question, situation)
 
 
 CARDS = [
