@@ -832,7 +832,12 @@ class OfflineRouter:
         masks = self._lex.masks(lead, q.query)
         known.update(zip(lead, masks, strict=True))
         out = dict(fused)
-        shares = self._lex.coverages(masks, q.query, ("contains",),
+        query = q.query
+        if self.config.generic_ref > 0:
+            ref, floor = self.config.generic_ref, self.config.generic_floor
+            query = {t: w * min(1.0, max(floor, specificity(q.forms.get(t, t).lower()) / ref))
+                     for t, w in query.items()}
+        shares = self._lex.coverages(masks, query, ("contains",),
                                      self.config.contains_coverage,
                                      self.config.contains_coverage_terms)  # fmt: skip
         for i, share in zip(lead, shares, strict=True):
