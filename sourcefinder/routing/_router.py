@@ -832,18 +832,22 @@ class OfflineRouter:
         masks = self._lex.masks(lead, q.query)
         known.update(zip(lead, masks, strict=True))
         out = dict(fused)
-        query = q.query
-        if self.config.generic_ref > 0:
-            ref, floor = self.config.generic_ref, self.config.generic_floor
-            query = {t: w * min(1.0, max(floor, specificity(q.forms.get(t, t).lower()) / ref))
-                     for t, w in query.items()}
-        shares = self._lex.coverages(masks, query, ("contains",),
+        shares = self._lex.coverages(masks, self._by_english(q.query, q), ("contains",),
                                      self.config.contains_coverage,
                                      self.config.contains_coverage_terms)  # fmt: skip
         for i, share in zip(lead, shares, strict=True):
             out[i] += lift * share
         scale = top / max(out[i] for i in lead)
         return {i: s * scale for i, s in out.items()}
+
+    def _by_english(self, query: dict[str, float], q: _Question) -> dict[str, float]:
+        """``query`` with each term weighed by how specific its word is in English too
+        (``generic_ref``, ``generic_floor``)."""
+        ref, floor = self.config.generic_ref, self.config.generic_floor
+        if ref <= 0:
+            return query
+        return {t: w * min(1.0, max(floor, specificity(q.forms.get(t, t).lower()) / ref))
+                for t, w in query.items()}
 
     def _names_whole(self, cluster: str, words: str) -> bool:
         """Whether ``words`` name what cluster ``cluster`` is made of: words of its own
