@@ -166,7 +166,7 @@ def intent_words(question: str, situation: frozenset[str] = frozenset()) -> list
     cue said only in the situation (``situation``: the stems of what the asker says they
     have or know, "MyView shows my pay and leave, but ...")."""
     found = {m.lastgroup for m in _ANY_CUE.finditer(question.lower())
-             if not situation or not set(terms(m.group())) <= situation}
+             if not (said := set(terms(m.group()))) or not said <= situation}
     out: dict[str, None] = {}
     for group, words in _WORDS.items():
         if group in found:

@@ -15,7 +15,8 @@
    cosine, vector neighbours, and centroids.
 2. **Fusion** by reciprocal rank (weights in ``RouterConfig``, table in ``_config``),
    then, until past questions vote, the leading cards lifted by how much of the
-   question their text has (``w_coverage``); people and channels held back when the
+   question their text has (``w_coverage``; each word by its idf and by how specific it
+   is in English, ``generic_ref``); people and channels held back when the
    question gives no sign of wanting one (``unasked_human_factor``).
 3. **Declarations**: NOT parts, ruled-out terms, supersession and demotion, drafts,
    trust and health (``_priors``), and periods: a card whose own text says it does not
