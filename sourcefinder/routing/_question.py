@@ -178,6 +178,9 @@ _RECORD = re.compile(r"\b(?:list|sheet|page|folder|log|board|report|spreadsheet|
                      r"till)s?$",
                      re.IGNORECASE)  # fmt: skip
 _NEXT_WORD = re.compile(r"\s+(?:[\w'-]+\s+)?")
+# a verb that may be the subject's last noun ("The holiday cover sheet says"); never
+# "says" or "has" ("The routes spreadsheet says Fellside has Jack's route")
+_NOUN_TOO = re.compile(r"(?:shows?|lists?|holds?|covers?)$")
 _MODAL = re.compile(r"\b(?:must|should|would|will|might|may|could|ought to)$", re.IGNORECASE)
 # (a subject may say whose: "The supplier's portal shows"; "Square's only the tills")
 _SHOWN_BY = re.compile(r"\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?((?:[\w'-]+\s+){0,3}[\w-]+(?:'s\b)?)\s*")
@@ -300,7 +303,8 @@ def _shown_by(clause: str, asked_apart: str,
     is only a record the asker names in their words ("the lay-up sheet tells me where
     she is, but ..."), whose words then are the situation, not ruled out."""
     shows = _SHOWS.search(clause)
-    while shows and (later := _SHOWS.search(clause, shows.end(), shows.end() + 40)) \
+    while shows and _NOUN_TOO.match(shows.group()) \
+            and (later := _SHOWS.search(clause, shows.end(), shows.end() + 40)) \
             and _NEXT_WORD.fullmatch(clause, shows.end(), later.start()):  # fmt: skip
         shows = later  # a noun of the subject, then its verb: "The holiday cover sheet says"
     if not shows:

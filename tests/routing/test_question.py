@@ -361,6 +361,10 @@ def test_a_record_named_in_the_askers_words_is_the_situation_not_the_ask() -> No
     cover = analyse("The holiday cover sheet just says she went to kennels. I need to know "
                     "what she ate there.")
     assert cover.negated == ("holidai", "sheet")
+    # ... but "says" is never a noun: the subject ends before it, not at a later "has"
+    routes = analyse("The routes spreadsheet says Fellside has Jack's route, but what are "
+                     "they obliged to do if they run late?", lambda stems: True)
+    assert routes.named == ("rout", "spreadsheet")
     # a person who says so is no record, and a later verb is no subject's own
     for question in ("The manager says we took a deposit. Where is the receipt?",
                      "The customer says the itemised list we gave her shows a sofa that "
