@@ -606,7 +606,12 @@ def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set
     end = cov.end
     named_end = max((len(subject & question_terms) for subject, _ in cov.part_ends), default=0)
     if named_end:
-        end = max(d for subject, d in cov.part_ends if len(subject & question_terms) == named_end)
+        part_end = max(d for subject, d in cov.part_ends
+                       if len(subject & question_terms) == named_end)
+        # unless the card says it holds the same thing again from later on ("minutes
+        # since 2015; earlier minutes from 1998 to 2014 are in bound books")
+        if not any(d > part_end and subject & question_terms for subject, d in cov.starts):
+            end = part_end
     if end is not None and asked.start > end:
         return f"holds nothing after {_when(end)}"
     if cov.retention:

@@ -1172,6 +1172,16 @@ def test_a_range_in_the_contents_is_the_span_of_what_it_is_said_of() -> None:
     typed = "the typed-up entries for August 2021"
     assert out_of_period(coverage(log), asked_period(typed, TODAY), TODAY,
                          set(terms(typed))) == "holds nothing after 2019"  # fmt: skip
+    # ... unless the card holds that thing again from later on
+    board = card("board-papers", "board and committee papers and minutes since 2015",
+                 contains="a folder per meeting; earlier minutes from 1998 to 2014 are in "
+                 "bound books in the chief executive's office")
+    minutes = "Minutes from the September 2026 Clinical Governance Committee, please."
+    assert out_of_period(coverage(board), asked_period(minutes, TODAY), TODAY,
+                         set(terms(minutes))) == ""  # fmt: skip
+    older = "minutes of the board in 2012"
+    assert out_of_period(coverage(board), asked_period(older, TODAY), TODAY,
+                         set(terms(older))) == ""  # fmt: skip
 
 
 def test_a_list_of_retention_limits_is_read_item_by_item() -> None:
