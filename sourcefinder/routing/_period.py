@@ -16,7 +16,8 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
   financial year ("2019-20") or a relative phrase ("two months ago",
   "last April", "last year", "last quarter", "last month", "yesterday");
 - a card's coverage comes from its discriminator, contents and gotchas: "since",
-  "from ... (to ...)", year ranges, "nothing before", "history starts", and retention
+  "from ... (to ...)", year ranges, "nothing before", "history starts", a year it has
+  nothing for ("no 2020 show", "nothing for 2020 (no trials)"), and retention
   ("N-day retention", "kept N days", "last N days" as its own phrase, "older than N days
   are deleted", "messages disappear after N days"). A retention naming what it applies
   to ("logs kept 15 days, metrics 15 months") counts only for questions that name it
@@ -98,9 +99,10 @@ class Coverage:
     starts: tuple[tuple[frozenset[str], date], ...] = ()
     # each end said of a part ("RxWorks transactions 2019–2023" in a lakehouse's contents)
     part_ends: tuple[tuple[frozenset[str], date], ...] = ()
+    gaps: frozenset[int] = frozenset()  # years it says it has nothing for ("no 2020 show")
 
     def __bool__(self) -> bool:
-        return bool(self.start or self.end or self.retention or self.part_ends)
+        return bool(self.start or self.end or self.retention or self.part_ends or self.gaps)
 
 
 # --- the question -----------------------------------------------------------------------
@@ -371,6 +373,14 @@ _CARD_GONE_UP_TO = re.compile(
     rf"(?:(?:is|are|was|were|has\s+been|have\s+been)\s+)?"
     rf"(?:gone|lost|destroyed|shredded|deleted|purged)\b", re.IGNORECASE,
 )
+# A year the card says it has nothing for: "(nothing in 2020)", "no 2020 show", "no
+# festival in 2020"; not a bound ("nothing in 2019 or earlier", "no later than 2020")
+_CARD_GAP = re.compile(
+    rf"\bnothing\s+(?:in|for)\s+({_YEAR})\b(?!\s*(?:or|to|and|until|-|–)\b)"
+    rf"|\bno\s+({_YEAR})\s+[a-z]+|\bno\s+(?!(?:later|longer|earlier|more|less|sooner)\b)"
+    rf"[a-z]+\s+in\s+({_YEAR})\b(?!\s*(?:or|to|and|until|-|–)\b)",
+    re.IGNORECASE,
+)
 _CARD_STARTS = re.compile(
     rf"\b(?:starts?|begins?|goes\s+back\s+to|back\s+to)\s+(?:in\s+)?{_DATE}\b", re.IGNORECASE
 )
@@ -514,6 +524,7 @@ def coverage(card: Card) -> Coverage:
     part_ends: list[tuple[frozenset[str], date]] = []
     ends: list[date] = []
     kept: list[tuple[frozenset[str], int, str]] = []
+    gaps: set[int] = set()
     none: frozenset[str] = frozenset()
     live = _live(card)  # once: a card with many ranges is not read again for each
     for text in texts:
@@ -578,6 +589,7 @@ def coverage(card: Card) -> Coverage:
         for pattern in (_CARD_NOTHING, _CARD_STARTS):
             for m in pattern.finditer(text):
                 starts.append((none, _date(*m.group(1, 2, 3, 4), end=False)))
+        gaps.update(int(next(y for y in m.groups() if y)) for m in _CARD_GAP.finditer(text))
         for m in _RETENTION.finditer(text):
             g = m.groups()
             n, unit = next((n, u) for n, u in zip(g[::2], g[1::2], strict=True) if n)
@@ -592,7 +604,7 @@ def coverage(card: Card) -> Coverage:
     # still holds everything up to that day.
     return Coverage(min(d for _, d in starts) if starts else None,
                     max(ends) if ends else None, tuple(kept), tuple(starts),
-                    tuple(part_ends))  # fmt: skip
+                    tuple(part_ends), frozenset(gaps))  # fmt: skip
 
 
 def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set[str]) -> str:
@@ -600,6 +612,8 @@ def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set
     # a start said of what the question names counts for it: "outage records from 2008;
     # customer call logs only from 2014" holds no call logs from 2011. The subject named
     # most wins; a tie keeps the widest reading.
+    if cov.gaps and all(y in cov.gaps for y in range(asked.start.year, asked.end.year + 1)):
+        return f"holds nothing for {asked.start.year}"
     start = _start(cov, question_terms)
     if start is not None and asked.end < start:
         return f"holds nothing before {_when(start)}"

@@ -1184,6 +1184,27 @@ def test_a_range_in_the_contents_is_the_span_of_what_it_is_said_of() -> None:
                          set(terms(older))) == ""  # fmt: skip
 
 
+def test_a_year_a_card_says_it_has_nothing_for_is_out_of_its_period() -> None:
+    """"one tab per trial 2012-2022; nothing for 2020 (no trials)": the 2020 open is not
+    there, though the span holds 2020; a bound ("nothing in 2019 or earlier") is no gap."""
+    trials = card("entries-sheet", "trial entries workbook, 2012-2022",
+                  contains="one tab per trial 2012–2022; nothing for 2020 (no trials)")
+    show = card("show-entries", "one workbook per show 2009–2019 and 2021 (no 2020 show)")
+    fest = card("control-logs", "festival control logs 2019-2021",
+                gotchas=["no festival in 2020"])
+    for kept in (trials, show, fest):
+        assert coverage(kept).gaps == {2020}
+        asked = "the running order for the 2020 open"
+        assert out_of_period(coverage(kept), asked_period(asked, TODAY), TODAY,
+                             set(terms(asked))) == "holds nothing for 2020"  # fmt: skip
+    other = "the running order for the 2021 open"
+    assert out_of_period(coverage(trials), asked_period(other, TODAY), TODAY,
+                         set(terms(other))) == ""  # fmt: skip
+    for bound in ("entries kept: nothing in 2019 or earlier survives",
+                  "no later than 2020", "no longer in 2020 use"):
+        assert coverage(card("x", "entries 2012-2022", contains=bound)).gaps == frozenset()
+
+
 def test_a_list_of_retention_limits_is_read_item_by_item() -> None:
     listed = "How long things are kept:\n- estate CCTV 31 days\n- call recordings 18 months"
     kept = {k.written: k.days for k in declared_retention(listed, specificity)}
