@@ -554,7 +554,7 @@ def coverage(card: Card) -> Coverage:
                     if text is not card.what and live else none  # fmt: skip
                 if part:
                     part_ends.append((part, until))
-                else:
+                elif text is card.what or not live:
                     ends.append(until)
         for m in _CARD_ONWARDS.finditer(text):
             if not (_GONE.match(text, m.end()) or elsewhere(m.start())):
@@ -572,14 +572,16 @@ def coverage(card: Card) -> Coverage:
             # in a live card's contents or gotchas, a range said of something is that
             # part's span ("RxWorks transactions 2019–2023" in a lakehouse); in the
             # discriminator, or on an archive, it is the card's ("SIMS archive 2011–2022",
-            # "work items 2017–2023, read-only")
+            # "work items 2017–2023, read-only"); said of no part it names, it ends
+            # nothing on a live card ("done for 2009 to 2015, 2016 to 2020 still in the
+            # old log": the card still grows)
             part = _subject(text, m.start(), past_small=True) \
                 if text is not card.what and live else none  # fmt: skip
             starts.append((part, _date(m.group(1), first, None, None, end=False)))
             if last[0].isdigit():  # "2016 – Jul 2022": to the end of July
                 if part:
                     part_ends.append((part, _date(m.group(3), last, mm, None, end=True)))
-                else:
+                elif text is card.what or not live:
                     ends.append(_date(m.group(3), last, mm, None, end=True))
         for m in _CARD_OR_EARLIER.finditer(text):
             said = frozenset(terms(m.group(1) or "")) - _NOT_SUBJECT_TERMS

@@ -353,7 +353,9 @@ def test_a_live_cards_many_spans_are_read_in_linear_time() -> None:
     """Whether a card is still growing was read again for every span in its contents,
     and each clause scanned again for "not here": minutes for a long card."""
     many = coverage(_card("till transactions", "2011–2014 data was " * 10_000))
-    assert (many.start, many.end) == (date(2011, 1, 1), date(2014, 12, 31))
+    assert (many.start, many.end) == (date(2011, 1, 1), None)  # a live card still grows
+    old = coverage(_card("till transactions", "2011–2014 data was " * 10_000, trust="archive"))
+    assert (old.start, old.end) == (date(2011, 1, 1), date(2014, 12, 31))
     away = coverage(_card("till transactions", "returns not here: 2011–2014 in a folder; "
                           * 10_000))  # fmt: skip
     assert away == coverage(_card("till transactions", ""))
@@ -1182,6 +1184,22 @@ def test_a_range_in_the_contents_is_the_span_of_what_it_is_said_of() -> None:
     older = "minutes of the board in 2012"
     assert out_of_period(coverage(board), asked_period(older, TODAY), TODAY,
                          set(terms(older))) == ""  # fmt: skip
+
+
+def test_a_span_of_no_named_part_does_not_end_a_live_card() -> None:
+    """"one record per programme since 2009 ... back-catalogue done for 2009 to 2015, 2016
+    to 2020 still in the old log": a live card's contents name spans of its parts; one
+    whose part has no name of its own does not end the card. On an archive it does."""
+    contains = ("programme records typed from 2021; back-catalogue added by volunteers, "
+                "done for 2009 to 2015, 2016 to 2020 still in the old log")
+    live = coverage(card("archive-catalogue", "the programme archive since 2021: one "
+                         "record per programme since 2009", contains=contains))
+    asked = "Which guests have been on The Wall Hour most often since 2021?"
+    assert out_of_period(live, asked_period(asked, TODAY), TODAY, set(terms(asked))) == ""
+    log = coverage(card("archive-log", "the archive log: programmes by date",
+                        contains="a sheet per year, 2009 to 2020", trust="archive"))
+    assert out_of_period(log, asked_period(asked, TODAY), TODAY, set(terms(asked))) \
+        == "holds nothing after 2020"  # fmt: skip
 
 
 def test_a_year_a_card_says_it_has_nothing_for_is_out_of_its_period() -> None:
