@@ -372,6 +372,10 @@ class OfflineRouter:
         # each card's names ("HireDesk, BPS's hire system: ..."), so "HireDesk say they
         # ..." names a source
         self._card_names = [card_names(c) for c in self._cards]
+        # the words of a NOT part's items about people ("NOT who has passed")
+        self._who_nots = [frozenset(t for item in re.split(r"[,;]|\bor\b", c.what_not)
+                                    if re.match(r"\s*who\b", item, re.IGNORECASE)
+                                    for t in terms(item)) for c in self._cards]
         self._names = {name for names in self._card_names for name in names}
         self._kept_of = self._kept_by_name()
         # a chat channel's own shortest retention ("messages are kept 90 days"): days, words
@@ -593,7 +597,13 @@ class OfflineRouter:
         # have booked my holidays, but which sale am I on?" against "NOT holidays")
         situation = set(analysed.background)
         sought = {t: w for t, w in plain.items() if said_as.get(t, t) not in situation}
+        asks_who = re.search(r"\b(?:who|whom|whose|anyone|anybody|someone|somebody)\b",
+                             question, re.IGNORECASE) is not None
         for i, words in lex.not_hits(sought).items():
+            if not asks_who:
+                words = [t for t in words if t not in self._who_nots[i]]
+                if not words:
+                    continue
             hit = sum(query[t] * lex.term_idf(t) for t in words)
             not_shares[i] = (hit / mass if mass else 0.0, [forms.get(t, t) for t in words])
         excluded: dict[int, tuple[float, list[str]]] = {}

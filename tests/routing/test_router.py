@@ -614,6 +614,25 @@ def test_a_not_part_does_not_refuse_what_the_asker_says_they_have(
     assert refused("Which sale am I on the phones for, and how many holidays have I got left?")
 
 
+def test_a_not_part_about_people_refuses_only_a_question_about_people(
+        index_of: Callable[[list[Card]], Index]) -> None:  # fmt: skip
+    """"NOT who has passed" on the course materials refuses "who has passed the course?",
+    not "what do I need to do to pass the course?", which the materials answer."""
+    cards = [
+        card("course", "presenter course materials: sessions, slides, the assessment "
+             "checklist, course dates", "who has passed"),
+        card("volunteers", "volunteer records: profiles, sign-offs, who is cleared for air"),
+    ]  # fmt: skip
+    router = OfflineRouter(index_of(cards))
+
+    def refused(question: str) -> bool:
+        course = next(s for s in router.rank(question).full if s.card_id == "course")
+        return any(r.startswith("NOT part matches") for r in course.reasons)
+
+    assert refused("Who has passed the presenter course this year?")
+    assert not refused("What do I need to be able to do to pass the presenter course?")
+
+
 def test_someone_to_ask_is_read_from_the_kind_the_same_way_everywhere() -> None:
     """One reading of "a person, a channel, a team or its mailbox" for the router's
     person signal and the answer's "ask a human" modality."""
