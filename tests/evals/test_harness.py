@@ -115,7 +115,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "milnthorpe", "bootle", "flookburgh", "witherslack", "gosforth", "seascale",
             "braithwaite", "dalston", "wigton", "lamplugh", "tirril", "dacre", "glenridding",
             "hutton", "caldew", "stephen", "maryport", "threapland", "blencathra", "drigg",
-            "edenvalley", "beckfoot", "botcherby", "solway", "wreay"],
+            "edenvalley", "beckfoot", "botcherby", "solway", "wreay", "petteril", "hadrian",
+            "irthing"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
