@@ -32,7 +32,9 @@ A negated span is one of:
   when ...", "VegLink tells me when the trees were cut, but I want ...", "Encompass
   stops at funding."), or a place in
   the asker's own words when a question of its own follows ("The cabin crew roster
-  doesn't show the baggage team — where's their rota?");
+  doesn't show the baggage team — where's their rota?"), or ends the last clause after
+  the question ("What time does the orchestra go on? ... and the ticket page doesn't
+  say.");
 - a source in subject place of a statement of what it shows or lists, when the asker
   then asks for something else ("Looker shows gross bookings. Where do I get net
   revenue?", "IBP shows the plan, but how much do we physically have?"); not when the
@@ -193,6 +195,7 @@ _BUT_ASKS = re.compile(
 # A clause of its own that says the need: "...; what I need is how much duty we declared"
 _NEED = re.compile(r"\s*(?:(?:but|and|so|now)\s+)?(?:what\s+)?(?:i|we)\s*"
                    r"(?:need|want|'m after|am after|'d like)\b", re.IGNORECASE)  # fmt: skip
+_NEED_SAID = re.compile(r"\b(?:i|we)\s*(?:need|want|'m after|am after|'d like)\b", re.IGNORECASE)
 # A clause that says what the asker has already read or knows, before they ask for
 # something else: "I've read the minute-by-minute timeline. Where's the analysis of why
 # it happened?", "I already know what the model means. I need to edit its SQL."
@@ -331,6 +334,9 @@ def _shown_by(clause: str, asked_apart: str,
 
 
 _PLACE_SUBJECT = re.compile(r"\s*(?:[Tt]he|[Oo]ur)\s+((?:[\w-]+\s+){0,3}[\w-]+)\s+")
+# ... or ending the clause, after its "and" ("... and the ticket page doesn't say")
+_TRAILING_PLACE = re.compile(r"(?:^|\band\b|,)\s*(?:[Tt]he|[Oo]ur)\s+"
+                             r"((?:[\w-]+\s+){0,3}[\w-]+)\s*$")
 _SUBJECT_NAME = re.compile(r"^\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)")
 # Inside a clause: a contrast ("..., not the X", "rather than X", "instead of X").
 _PHRASE_CUE = re.compile(
@@ -453,6 +459,10 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             or _NEED.match(clauses[k + 1]) is not None \
             or _ASKS.match(clauses[k + 1]) is not None  # fmt: skip
 
+    last = max((k for k, c in enumerate(clauses) if c.strip()), default=0)
+    # whether a question of its own, or the need, comes before the last clause
+    asked_before = any(c.rstrip().endswith("?") or _NEED_SAID.search(c) for c in clauses[:last])
+
     def dismiss(said: list[str]) -> None:
         """A source named is out by its name; other words said of a place are ruled out."""
         (named if is_source and is_source(said) else negated).extend(said)
@@ -493,6 +503,13 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             # "the public collections website doesn't say which store - where can I see
             # it?": a place of the asker's own words, then a question of its own
             subject = _PLACE_SUBJECT.fullmatch(clause, 0, says.start())
+        elif says and not (subject and terms(subject.group(1))) and k == last and asked_before \
+                and (tail := _TRAILING_PLACE.search(clause, 0, says.start())):  # fmt: skip
+            # "What time does the orchestra go on? ... and the ticket page doesn't say.":
+            # a place the asker looked in, said after the question
+            dismiss(terms(tail.group(1)))
+            clause = clause[: tail.start()] + " " + clause[says.end() :]
+            says = None
         if says and subject and subject.end() <= says.start() and terms(subject.group(1)) \
                 and (says.group().startswith((",", " ")) or _NEXT_TO.fullmatch(
                     clause, subject.end(), says.start())):  # fmt: skip

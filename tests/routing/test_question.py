@@ -345,6 +345,24 @@ def test_what_comes_before_a_but_is_the_situation_not_the_ask() -> None:
     assert analyse(report).background == ()
 
 
+def test_a_place_that_says_too_little_after_the_question_is_dismissed() -> None:
+    """"What time does the junior orchestra go on? ... and the ticket page doesn't say.": a
+    place the asker has looked in, said after the question or the need, is not the answer;
+    what else that clause says is kept."""
+    concert = analyse("Roughly what time does the junior orchestra go on at the summer "
+                      "concert? My parents want to know when to turn up and the ticket page "
+                      "doesn't say.")  # fmt: skip
+    assert concert.negated == ("ticket", "page") and "turn" in terms(concert.positive)
+    need = analyse("For the partners' meeting I need every complaint we've had and what we "
+                   "paid out. The procedure doesn't tell me that.")
+    assert need.negated == ("procedur",)
+    # not a person, and not before any question
+    assert analyse("Where is the boiler manual? The landlord doesn't know.").negated == ()
+    assert analyse("The ticket page doesn't say.").negated == ()
+    hostile = analyse("When does the course start? " + "and the " * 20_000 + "rota doesn't say.")
+    assert hostile.negated == ("rota",)
+
+
 def test_a_record_named_in_the_askers_words_is_the_situation_not_the_ask() -> None:
     """"The contract tells me what we agreed to pay. Has she been paid?": a record with no
     name of a source says what the asker knows; its words weigh less, and rule out
