@@ -68,8 +68,11 @@ _CLOSED = re.compile(
     r"finished|"  # "The monthly folk club at the village pub finished in March 2018"
     # "The youth competition squad left us in September 2023"
     r"left\s+us|"
-    # "Bagged house coal went in May 2021": went for good, said when
-    r"went(?=\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s)|"
+    # "Bagged house coal went in May 2021": went for good, said when (a time next, not
+    # where it went: "Exam results went in the bound exam book from 1997 to 2016")
+    r"went(?=\s+(?:in|on|at\s+the\s+end\s+of|during|after)\s+(?:(?:early|late|mid|the)"
+    r"[\s-]+)?(?:(?:19|20)\d\d|(?:January|February|March|April|May|June|July|August|"
+    r"September|October|November|December|[Ss]pring|[Ss]ummer|[Aa]utumn|[Ww]inter)\b))|"
     # "The sludge press was decommissioned in 2019", "the stretcher boxes were removed"
     r"(?<=was\s)(?:removed|decommissioned|scrapped|demolished|dismantled|taken\s+out|"
     r"given\s+up|dropped)|"

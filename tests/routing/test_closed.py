@@ -374,6 +374,12 @@ def test_a_name_with_what_it_was_said_after_it_went_or_was_dropped_is_closed() -
         == (post.written,)  # fmt: skip
     coal, = declared_closed("Bagged house coal went in May 2021 when the law changed.", TODAY)
     assert (set(coal.subject), coal.on) == (set(terms("bagged house coal")), date(2021, 5, 31))
+    # where something went is no closing: "went in" the exam book, then the tracker
+    assert declared_closed("Exam results went in the bound exam book from 1997 to summer "
+                           "2016, and in the Exams Tracker sheet from autumn 2016.",
+                           TODAY) == ()  # fmt: skip
+    hire, = declared_closed("The kit hire went at the end of the summer of 2020.", TODAY)
+    assert set(hire.subject) == set(terms("kit hire"))
     flogas, = declared_closed("Gas is Calor only: we dropped Flogas in 2018, we don't refill "
                               "cylinders.", TODAY)  # fmt: skip
     assert (set(flogas.subject), flogas.alone) == (set(terms("Flogas")), True)
