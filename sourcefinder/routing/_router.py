@@ -600,7 +600,7 @@ class OfflineRouter:
         asks_who = re.search(r"\b(?:who|whom|whose|anyone|anybody|someone|somebody)\b",
                              question, re.IGNORECASE) is not None
         for i, words in lex.not_hits(sought).items():
-            if not asks_who:
+            if not asks_who and self._who_nots[i]:
                 words = [t for t in words if t not in self._who_nots[i]]
                 if not words:
                     continue
