@@ -913,7 +913,8 @@ class Kept:
 
 def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tuple[Kept, ...]:
     """Each "X (is kept / deleted after) N units" item of the preamble's sentences that
-    speak of keeping; ``specificity(word)`` (how rare the word is in English) picks
+    speak of keeping, said of X and of what a span is of ("Circuit keeps 12 months of
+    routes and photos"); ``specificity(word)`` (how rare the word is in English) picks
     the subject's key word."""
     out: list[Kept] = []
     for sentence in _kept_sentences(preamble):
@@ -939,10 +940,21 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
             days = 0 if cut else n * _UNIT_DAYS[m.group(2).lower()]
             before = date(int(cut.group(2)), _MONTHS[cut.group(1).lower().rstrip(".")]
                           if cut.group(1) else 1, 1) if cut else None  # fmt: skip
-            for said in (words, *filter(None, map(_said_of, _each_of(item[: m.start()])))):
+            # "Circuit keeps 12 months of routes and photos": of its routes and photos too
+            of = _OF_KEPT.match(item, m.end())
+            kept_of = [w for w in (_said_of(x) for x in _AND_LIST.split(of.group(1)))
+                       if w] if of else []  # fmt: skip
+            for said in (words, *filter(None, map(_said_of, _each_of(item[: m.start()]))),
+                         *kept_of):
                 kept = _kept(said, item, specificity, days, before)
                 out.append(replace(kept, from_event=after and not cut, child_longer=young))
     return tuple(out)
+
+
+# what a span is of, after it ("12 months of routes and photos"), each of a short list
+_OF_KEPT = re.compile(r"\s+of\s+([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?(?:(?:,\s*|\s+and\s+)"
+                      r"[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*)?){0,4})\s*(?:$|[.;,)])")
+_AND_LIST = re.compile(r",\s*|\s+and\s+")
 
 
 def _cut_after(following: list[str]) -> re.Match[str] | None:

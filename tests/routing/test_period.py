@@ -1223,6 +1223,18 @@ def test_a_year_a_card_says_it_has_nothing_for_is_out_of_its_period() -> None:
         assert coverage(card("x", "entries 2012-2022", contains=bound)).gaps == frozenset()
 
 
+def test_a_retention_of_what_a_source_keeps_is_said_of_what_it_keeps() -> None:
+    """"Circuit keeps 12 months of routes and photos": a question about a delivery photo
+    names the retention, as one about Circuit does; "3 years of age or more" is no list."""
+    said = "How long we keep things: Circuit keeps 12 months of routes and photos."
+    subjects = {frozenset(k.subject): k.days for k in declared_retention(said, specificity)}
+    assert subjects == {frozenset({"circuit"}): 360, frozenset({"rout"}): 360,
+                        frozenset({"photo"}): 360}  # fmt: skip
+    aged = "Retention: records are kept 3 years of age or more."
+    assert {frozenset(k.subject) for k in declared_retention(aged, specificity)} \
+        == {frozenset({"record"})}  # fmt: skip
+
+
 def test_a_list_of_retention_limits_is_read_item_by_item() -> None:
     listed = "How long things are kept:\n- estate CCTV 31 days\n- call recordings 18 months"
     kept = {k.written: k.days for k in declared_retention(listed, specificity)}
