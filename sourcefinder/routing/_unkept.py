@@ -26,8 +26,9 @@ exported"), "we sold The Pelican Harbor Times in 2018 and kept none of its recor
 audio-guide app was withdrawn in 2019 and nothing from it was kept". Each such thing is
 named with whose it was ("Dalesnet support tickets"; with each of the names listed
 together: "Four homes (Ashgrove Court, ... and The Beeches) were sold ..., and their care
-records went with the homes"), or is the name alone when nothing of it was kept; with no
-name to say whose, nothing is read.
+records went with the homes"), or is the name alone when nothing of it was kept (of two
+words or more, or of one that is no English word: "We left Teleflorist in 2019 and kept
+nothing from it"); with no name to say whose, nothing is read.
 """
 
 from __future__ import annotations
@@ -86,13 +87,14 @@ class Unkept:
 # What a thing that has ended left nothing of: "its support tickets, call recordings and
 # network records were not kept", "her logs and maintenance history went with her" (a ship
 # sold), "their recordings were deleted", "(we) kept none of its records", "nothing from it
-# was kept". Whose it is was named before, in the same sentence.
+# was kept", "kept nothing from it". Whose it is was named before, in the same sentence.
 _ITS_NOT_KEPT = re.compile(r"\b(?:its|their|her|his)\s+([^.;:!?()]{3,120}?)\s+(?:(?:was|were)\s+"
                            r"(?:not\s+(?:kept|migrated|exported|carried\s+over)|deleted|destroyed|"
                            r"shredded|wiped)|went\s+with\s+(?:it|her|him|them|the\s+[\w-]+))\b",
                            re.IGNORECASE)  # fmt: skip
 _NONE_OF_ITS = re.compile(r"\b(?:kept|keep|keeps|hold|holds|held)\s+none\s+of\s+(?:its|their)\s+"
-                          r"records\b|\bnothing\s+(?:from|of)\s+(?:it|them)\s+(?:was|were)\s+kept\b",
+                          r"records\b|\bnothing\s+(?:from|of)\s+(?:it|them)\s+(?:was|were)\s+kept\b"
+                          r"|\b(?:kept|keep|keeps)\s+nothing\s+(?:from|of)\s+(?:it|them)\b",
                           re.IGNORECASE)  # fmt: skip
 # a name ("Dalesnet's", "The Pelican Harbor Times", "Buzzard"), or what the sentence
 # opens with up to its verb ("The visitor audio-guide app was withdrawn")
@@ -104,6 +106,7 @@ _OPENING = re.compile(r"\s*([^,;]{3,80}?)\s+(?:was|were|is|are|has|have)\b")
 _ITEMS = re.compile(r",|\band\b|\bor\b", re.IGNORECASE)
 _HEAD_WORDS = 3  # "the visitor audio-guide app" is named by "the audio guide app"
 _COMMON_OPENING = 1.5  # "Online", "Local", "Main" open a sentence, not a name
+_RARE_NAME = 3.5  # a name this rare in English names a thing alone ("Teleflorist", "Denplan")
 
 
 def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
@@ -189,7 +192,10 @@ def _of_what_ended(preamble: str) -> list[Unkept]:
                 owner = terms(opening.group(1))[-_HEAD_WORDS:]
             else:
                 owner = _owners(sentence[max(0, m.start() - 2 * _REACH) : m.start()])[-1]
-            if len(set(owner)) >= _MIN_WORDS:
+            # (a name of one word only when it is no English word: "We left Teleflorist
+            # in 2019 and kept nothing from it")
+            if len(set(owner)) >= _MIN_WORDS \
+                    or (len(owner) == 1 and specificity(owner[0]) >= _RARE_NAME):
                 out.append(Unkept(frozenset(owner), frozenset(), _quoted(sentence, m)))
     return out
 
