@@ -13,6 +13,7 @@ import pytest
 from sourcefinder.index.model import Card, Example, Index
 from sourcefinder.routing import OfflineRouter, RouterConfig
 from sourcefinder.routing._period import (
+    Coverage,
     Period,
     Periods,
     asked_period,
@@ -177,6 +178,11 @@ def test_several_mentions_make_the_span_that_covers_them() -> None:
 
 def _card(what: str, contains: str = "", gotchas: tuple[str, ...] = (), **kw: object) -> Card:
     return card("c", what, contains=contains, gotchas=gotchas, **kw)
+
+
+def _why_out(cov: Coverage, question: str) -> str:
+    """Why a card of coverage ``cov`` does not hold the time ``question`` asks about."""
+    return out_of_period(cov, asked_period(question, TODAY), TODAY, set(terms(question)))
 
 
 def test_coverage_reads_starts_ends_ranges_and_retention() -> None:
@@ -984,8 +990,7 @@ def test_what_is_kept_of_failed_ones_says_nothing_of_the_others() -> None:
                       "hours given", gotchas=("declined applications are deleted after 6 "
                                               "months",))  # fmt: skip
     hours = "hours our volunteers gave last year"
-    assert out_of_period(coverage(volunteers), asked_period(hours, TODAY), TODAY,
-                         set(terms(hours))) == ""  # fmt: skip
+    assert _why_out(coverage(volunteers), hours) == ""
 
 
 def test_a_thread_or_a_conversation_is_a_chat() -> None:
@@ -1150,40 +1155,33 @@ def test_a_range_in_the_contents_is_the_span_of_what_it_is_said_of() -> None:
                 "data", contains="ezyVet loaded nightly; RxWorks transactions 2019–2023")
     cov = coverage(lake)
     lines = "invoice lines for dental procedures in 2025"
-    assert out_of_period(cov, asked_period(lines, TODAY), TODAY, set(terms(lines))) == ""
+    assert _why_out(cov, lines) == ""
     old = "RxWorks transactions in 2025"
-    assert out_of_period(cov, asked_period(old, TODAY), TODAY, set(terms(old))) \
-        == "holds nothing after 2023"  # fmt: skip
+    assert _why_out(cov, old) == "holds nothing after 2023"
     # what a range is said of is named past the small words before it
     winery = card("vintrace", "winery system since 2021-08-01: lots, additions, bottling",
                   gotchas=["lots from the 2016 to 2020 vintages start with an opening "
                            "balance"])  # fmt: skip
     stock = "bottles of the 2022 Blanc de Blancs still on their lees"
-    assert out_of_period(coverage(winery), asked_period(stock, TODAY), TODAY,
-                         set(terms(stock))) == ""  # fmt: skip
+    assert _why_out(coverage(winery), stock) == ""
     archive = card("sims", "SIMS archive 2011–2022: leavers' records, old exam results")
-    assert out_of_period(coverage(archive), asked_period(lines, TODAY), TODAY,
-                         set(terms(lines))) == "holds nothing after 2022"  # fmt: skip
+    assert _why_out(coverage(archive), lines) == "holds nothing after 2022"
     # and a span said "from ... to ..." of a part of a live card ends that part only
     log = card("conditions-log", "daily beach log: surf, wind, tide and the go/no-go call",
                contains="one entry a day since 2016 (paper until 2019, then a Google Form)",
                gotchas=["entries from 2016 to 2019 were typed up from paper"])
     august = "How many days did we lose to the sea in August 2026?"
-    assert out_of_period(coverage(log), asked_period(august, TODAY), TODAY,
-                         set(terms(august))) == ""  # fmt: skip
+    assert _why_out(coverage(log), august) == ""
     typed = "the typed-up entries for August 2021"
-    assert out_of_period(coverage(log), asked_period(typed, TODAY), TODAY,
-                         set(terms(typed))) == "holds nothing after 2019"  # fmt: skip
+    assert _why_out(coverage(log), typed) == "holds nothing after 2019"
     # ... unless the card holds that thing again from later on
     board = card("board-papers", "board and committee papers and minutes since 2015",
                  contains="a folder per meeting; earlier minutes from 1998 to 2014 are in "
                  "bound books in the chief executive's office")
     minutes = "Minutes from the September 2026 Clinical Governance Committee, please."
-    assert out_of_period(coverage(board), asked_period(minutes, TODAY), TODAY,
-                         set(terms(minutes))) == ""  # fmt: skip
+    assert _why_out(coverage(board), minutes) == ""
     older = "minutes of the board in 2012"
-    assert out_of_period(coverage(board), asked_period(older, TODAY), TODAY,
-                         set(terms(older))) == ""  # fmt: skip
+    assert _why_out(coverage(board), older) == ""
 
 
 def test_a_span_of_no_named_part_does_not_end_a_live_card() -> None:
@@ -1195,11 +1193,10 @@ def test_a_span_of_no_named_part_does_not_end_a_live_card() -> None:
     live = coverage(card("archive-catalogue", "the programme archive since 2021: one "
                          "record per programme since 2009", contains=contains))
     asked = "Which guests have been on The Wall Hour most often since 2021?"
-    assert out_of_period(live, asked_period(asked, TODAY), TODAY, set(terms(asked))) == ""
+    assert _why_out(live, asked) == ""
     log = coverage(card("archive-log", "the archive log: programmes by date",
                         contains="a sheet per year, 2009 to 2020", trust="archive"))
-    assert out_of_period(log, asked_period(asked, TODAY), TODAY, set(terms(asked))) \
-        == "holds nothing after 2020"  # fmt: skip
+    assert _why_out(log, asked) == "holds nothing after 2020"
 
 
 def test_a_year_a_card_says_it_has_nothing_for_is_out_of_its_period() -> None:
@@ -1213,11 +1210,9 @@ def test_a_year_a_card_says_it_has_nothing_for_is_out_of_its_period() -> None:
     for kept in (trials, show, fest):
         assert coverage(kept).gaps == {2020}
         asked = "the running order for the 2020 open"
-        assert out_of_period(coverage(kept), asked_period(asked, TODAY), TODAY,
-                             set(terms(asked))) == "holds nothing for 2020"  # fmt: skip
+        assert _why_out(coverage(kept), asked) == "holds nothing for 2020"
     other = "the running order for the 2021 open"
-    assert out_of_period(coverage(trials), asked_period(other, TODAY), TODAY,
-                         set(terms(other))) == ""  # fmt: skip
+    assert _why_out(coverage(trials), other) == ""
     for bound in ("entries kept: nothing in 2019 or earlier survives",
                   "no later than 2020", "no longer in 2020 use"):
         assert coverage(card("x", "entries 2012-2022", contains=bound)).gaps == frozenset()

@@ -604,14 +604,17 @@ def test_a_not_part_does_not_refuse_what_the_asker_says_they_have(
         card("catalogue", "sale catalogues: lots in each sale, estimates and results"),
     ]  # fmt: skip
     router = OfflineRouter(index_of(cards))
-
-    def refused(question: str) -> bool:
-        rota = next(s for s in router.rank(question).full if s.card_id == "sale-rota")
-        return any(r.startswith("NOT part matches") for r in rota.reasons)
-
-    assert not refused("I have booked my holidays, but which sale am I on the phones for?")
+    assert not _refused(router, "sale-rota",
+                        "I have booked my holidays, but which sale am I on the phones for?")
     # asked, not had, the holidays are what the rota refuses
-    assert refused("Which sale am I on the phones for, and how many holidays have I got left?")
+    assert _refused(router, "sale-rota",
+                    "Which sale am I on the phones for, and how many holidays have I got left?")
+
+
+def _refused(router: OfflineRouter, card_id: str, question: str) -> bool:
+    """Whether ``card_id``'s NOT part counts against it for ``question``."""
+    scored = next(s for s in router.rank(question).full if s.card_id == card_id)
+    return any(r.startswith("NOT part matches") for r in scored.reasons)
 
 
 def test_a_not_part_about_people_refuses_only_a_question_about_people(
@@ -624,13 +627,9 @@ def test_a_not_part_about_people_refuses_only_a_question_about_people(
         card("volunteers", "volunteer records: profiles, sign-offs, who is cleared for air"),
     ]  # fmt: skip
     router = OfflineRouter(index_of(cards))
-
-    def refused(question: str) -> bool:
-        course = next(s for s in router.rank(question).full if s.card_id == "course")
-        return any(r.startswith("NOT part matches") for r in course.reasons)
-
-    assert refused("Who has passed the presenter course this year?")
-    assert not refused("What do I need to be able to do to pass the presenter course?")
+    assert _refused(router, "course", "Who has passed the presenter course this year?")
+    assert not _refused(router, "course",
+                        "What do I need to be able to do to pass the presenter course?")
 
 
 def test_someone_to_ask_is_read_from_the_kind_the_same_way_everywhere() -> None:
