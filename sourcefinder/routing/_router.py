@@ -141,6 +141,11 @@ from sourcefinder.routing._text import stem, surface_forms, terms
 from sourcefinder.routing._unkept import declared_unkept, unkept_asked
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
+# a NOT part's items ("NOT survey results or who booked"), and one about people
+_NOT_ITEMS = re.compile(r"[,;]|\bor\b")
+_ABOUT_PEOPLE = re.compile(r"\s*who\b", re.IGNORECASE)
+# a question about someone, which such an item refuses ("Who has passed the course?")
+_ASKS_WHO = re.compile(r"\b(?:who|whom|whose|anyone|anybody|someone|somebody)\b", re.IGNORECASE)
 # what a camera recorded ("the camera footage", "the footage from the cameras"; not a
 # dashcam's, nor footage of no camera named)
 _FOOTAGE = re.compile(r"\b(?:camera|cctv)\s+(?:footage|recordings?)\b"
@@ -373,9 +378,9 @@ class OfflineRouter:
         # ..." names a source
         self._card_names = [card_names(c) for c in self._cards]
         # the words of a NOT part's items about people ("NOT who has passed")
-        self._who_nots = [frozenset(t for item in re.split(r"[,;]|\bor\b", c.what_not)
-                                    if re.match(r"\s*who\b", item, re.IGNORECASE)
-                                    for t in terms(item)) for c in self._cards]
+        self._who_nots = [frozenset(t for item in _NOT_ITEMS.split(c.what_not)
+                                    if _ABOUT_PEOPLE.match(item) for t in terms(item))
+                          for c in self._cards]  # fmt: skip
         self._names = {name for names in self._card_names for name in names}
         self._kept_of = self._kept_by_name()
         # a chat channel's own shortest retention ("messages are kept 90 days"): days, words
@@ -597,8 +602,7 @@ class OfflineRouter:
         # have booked my holidays, but which sale am I on?" against "NOT holidays")
         situation = set(analysed.background)
         sought = {t: w for t, w in plain.items() if said_as.get(t, t) not in situation}
-        asks_who = re.search(r"\b(?:who|whom|whose|anyone|anybody|someone|somebody)\b",
-                             question, re.IGNORECASE) is not None
+        asks_who = _ASKS_WHO.search(question) is not None
         for i, words in lex.not_hits(sought).items():
             if not asks_who and self._who_nots[i]:
                 words = [t for t in words if t not in self._who_nots[i]]
