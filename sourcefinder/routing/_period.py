@@ -147,7 +147,9 @@ _IN_YEAR = re.compile(
     rf"whole\s+|full\s+|actual\s+)?({_YEAR})\s+(?=[a-z])"
     # "christmas 2019", "Boxing Day 2021", "2011-ish", a school or university term:
     # "Hilary term 2020", "Michaelmas 2017", "the spring term 2019"
-    rf"|\b(?:christmas(?:\s+(?:day|eve))?|boxing\s+day|easter|new\s+year(?:'s\s+(?:day|eve))?|"
+    # ("Christmas week 2018", "Easter weekend 2019", "the bank holiday weekend 2019")
+    rf"|\b(?:(?:christmas|easter|bank\s+holiday)(?:\s+(?:day|eve|week|weekend|holidays?|"
+    rf"period|fortnight|sunday|monday|saturday))?|boxing\s+day|new\s+year(?:'s\s+(?:day|eve))?|"
     rf"bonfire\s+night|halloween|michaelmas|hilary|(?:michaelmas|hilary|trinity|lent|"
     rf"autumn|spring|summer|winter)\s+term)\s+({_YEAR})\b|\b({_YEAR})-ish\b",
     re.IGNORECASE,
