@@ -343,7 +343,9 @@ _CARD_ONWARDS = re.compile(rf"\b{_DATE}\s+onwards?\b", re.IGNORECASE)
 # second year
 _CARD_RANGE = re.compile(
     rf"(?<![\w-])(?:({_MONTH})\s+)?({_YEAR})(?:[–-]\d\d(?!\d))?\s*(?:–|—|-|to)\s*"
-    rf"(?:({_MONTH})\s+)?({_YEAR}|present|now|today)(?:[–-](\d\d))?\b(?![-/]\d)",
+    # ("January 2020 to 4 June 2023": to the end of that month, the widest reading)
+    rf"(?:(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?({_MONTH})\s+)?({_YEAR}|present|now|today)"
+    rf"(?:[–-](\d\d))?\b(?![-/]\d)",
     re.IGNORECASE,
 )
 # "2011–2014 data was purged in the migration", "callout books from 1972 to 1997 went to

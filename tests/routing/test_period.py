@@ -197,6 +197,9 @@ def test_coverage_reads_starts_ends_ranges_and_retention() -> None:
     assert (cov.start, cov.end) == (date(2019, 1, 1), date(2023, 12, 31))
     cov = coverage(_card("AML alerts from 2020 to March 2025 in the Jira AML project"))
     assert (cov.start, cov.end) == (date(2020, 1, 1), date(2025, 3, 31))
+    # an end that names its day: to the end of its month
+    cov = coverage(_card("paper diaries, January 2020 to 4 June 2023: fridge temperatures"))
+    assert (cov.start, cov.end) == (date(2020, 1, 1), date(2023, 6, 30))
     cov = coverage(_card("old incidents", "~2,100 INC tickets, read-only since 2025-02-14"))
     assert (cov.start, cov.end) == (None, date(2025, 2, 14))
     cov = coverage(_card("old warehouse", gotchas=("nothing before 2012 was ever loaded",)))
