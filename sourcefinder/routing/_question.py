@@ -163,7 +163,9 @@ _NEXT_TO = re.compile(r"\s*(?:(?:just|still|really|even|also|simply|actually)\s+
 _SHOWS = re.compile(
     # ("The linen company only deals with the hired sheets.")
     r"\bonly (?:deals? with|handles?)\b"
-    r"|\b(?:just |only |still |already )?(?:shows?|lists?|(says?|holds?|gives?|covers?|"
+    # ("Spektrix only seems to have the public tickets", "Search only ever gives me news")
+    r"|\b(?:just |only |still |already )?(?:ever )?(?:seems? to |appears? to )?"
+    r"(?:shows?|lists?|(says?|holds?|gives?|covers?|"
     r"tells? (?:me|us)|(?:has|have)\b(?! (?:been|got|gone|sent|had|its|their|\w+ed)\b)))\b"
 )
 # who says or has something in a question is as often a person as a place

@@ -115,6 +115,12 @@ from sourcefinder.routing._text import terms
         ("The linen company only deals with the hired sheets. Where's the list of our own "
          "duvets?", "only deals with the hired sheets. Where's the list of our own duvets?",
          ("linen", "compani")),
+        # what it only seems to have
+        ("The rounds app only seems to have households. Where are the cafés and their "
+         "delivery days?", "only seems to have households. Where are the cafés and their "
+         "delivery days?", ("round", "app")),
+        ("The search page only ever shows news posts. Where is the list of every page?",
+         "only ever shows news posts. Where is the list of every page?", ("search",)),
         # "in it" is the ask's own thing, not the statement's
         ("The kitchen app only has our fridge temperatures. Does the soup have celery in it?",
          "only has our fridge temperatures. Does the soup have celery in it?",
