@@ -49,7 +49,7 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from sourcefinder.index.model import Card
-from sourcefinder.routing._priors import years_in
+from sourcefinder.routing._priors import MODEL_YEAR, years_in
 from sourcefinder.routing._text import BRACKETED, ends_marked, same_word, terms
 
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
@@ -239,6 +239,8 @@ def asked_period(question: str, today: date) -> Period | None:
         return None  # most questions name no time: skip the eleven patterns
     # "It's November now": today, said to count back from, not a time asked about
     question = _NOW_IS.sub(lambda m: " " * len(m.group()), question)
+    # "his 2016 Golf": which model, not when
+    question = MODEL_YEAR.sub(lambda m: " " * len(m.group()), question)
     spans: list[Period] = []
     for m in _ISO_DAY.finditer(question):
         with contextlib.suppress(ValueError):  # "2021-02-30" names no day

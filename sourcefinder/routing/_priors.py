@@ -32,6 +32,12 @@ _YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
 _YEAR_RANGE = re.compile(
     r"\b(19[5-9]\d|20\d\d)\s*(?:-|–|—|to|until)\s*(?:[A-Za-z]{3,9}\.?\s+)?(\d{4}|\d{2})\b"
 )
+# a year that names a model, not a time: "a 2020 Transit Custom?", "his 2016 Golf is",
+# "a 2019 Ford Focus" (not "her 2017 Cobalt Visa statement", "a 2022 Brindle run")
+MODEL_YEAR = re.compile(
+    r"\b(?:a|an|his|her|their|my|your)\s+(?:1[89]|20)\d\d\s+(?:[A-Z][\w-]*\s+){0,3}?"
+    r"[A-Z][\w-]*(?=\s*(?:[.,:;?!]|$)|\s+(?:is|was|due|from|since|in|and|anywhere|with|"
+    r"that|which|we|on|at|for|to|has|had)\b)")
 _BEFORE_YEAR = re.compile(r"\b(?:pre|before|until|prior to)[-\s]?(?:19|20)\d\d\b", re.IGNORECASE)
 # "before" of a change ("before the new system came in", "before then", "before it shut"),
 # not of a moment ("before I reply", "before the end of the year")
@@ -90,7 +96,7 @@ def is_old_period(question: str, old: Card, new: Card | None) -> bool:
     if OLD_PERIOD_WORDS.intersection(tokens(question)) or _BEFORE_YEAR.search(question) \
             or _BEFORE_CHANGE.search(question):  # fmt: skip
         return True
-    years = set(_YEAR.findall(question))
+    years = set(_YEAR.findall(MODEL_YEAR.sub("", question)))
     if not years:
         return False
     old_years = years_in(f"{old.id} {old.what} {old.what_not} {old.contains}")

@@ -1690,3 +1690,29 @@ def test_a_person_who_was_there_then_is_an_answer_for_that_time(
     ageless = [cards[0], replace(cards[1], what="Geoff, former managing director: the "
                                  "works' history, old customers and products"), cards[2]]
     assert OfflineRouter(index_of(ageless), today=TODAY).rank(question).verdict == "nowhere"
+
+
+def test_a_year_that_names_a_model_is_no_time_asked() -> None:
+    """"a 2020 Transit Custom", "his 2016 Golf is ...": the year says which model, so the
+    old job system that held 2006 to 2021 is not the period's source, and the job system
+    that starts in April 2021 is not set aside. A year of a record stays a time asked."""
+    for question in ("wheel bolt torque for a 2020 Transit Custom?",
+                     "Customer thinks five hours on his 2016 Golf is a rip-off. What's the "
+                     "standard time for a clutch?"):  # fmt: skip
+        assert asked_period(question, TODAY) is None
+    assert asked_period("her 2017 Cobalt Visa statement", TODAY) == Period(
+        date(2017, 1, 1), date(2017, 12, 31))
+    cards = [card("jobs", "job cards since April 2021: work done on each car, parts fitted and "
+                  "times booked",
+                  supersedes=("jobs-old",)),
+             card("jobs-old", "the old garage system, 2006 to 2021: job cards for every "
+                  "car we worked on", status="superseded"),
+             card("techdata", "technical data: wheel bolt torque settings, standard repair "
+                  "times and service schedules for every make and model")]  # fmt: skip
+    router = OfflineRouter(make_index(cards), today=TODAY)
+    for question in ("wheel bolt torque for a 2020 Transit Custom?",
+                     "What's the standard time for a clutch job on his 2016 Golf?"):
+        ranking = router.rank(question)
+        assert ranking.verdict != "nowhere" and ranking.full[0].card_id == "techdata"
+    old = router.rank("What work did we do on the Transit in 2020?")
+    assert old.full[0].card_id == "jobs-old"
