@@ -246,6 +246,10 @@ _WHAT = re.compile(r"\s*what\b", re.IGNORECASE)
 _THEIR = re.compile(r"\s*(?:its|their)\s", re.IGNORECASE)
 _NEGATES = re.compile(r"\b(?:no|not|never|none|nothing|nor)\b|n't\b", re.IGNORECASE)
 _OWN_CLAUSE = re.compile(r",?\s+(?:and|but|so)\s+(?:we|they|it|he|she)\s", re.IGNORECASE)
+# a clause of its own whose subject points back: "Windows fitted then were signed off by
+# building control, and those records are the council's" is about those records only
+_BACK_CLAUSE = re.compile(r",\s*(?:and|but|so)\s+(?=(?:those|these|they)\b)",
+                          re.IGNORECASE)  # fmt: skip
 _WHERE = re.compile(r"(?:^|\s)(?:in|at|on|inside|within|around|across|near|down|along|behind|"
                     r"beside|opposite|next\s+to)\s", re.IGNORECASE)  # fmt: skip
 _SAVE = frozenset({"without", "except", "beyond", "besides"})
@@ -349,6 +353,7 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                 # "the UN-led clusters (WASH ..., Food Security by WFP) are run by those
                 # agencies" is about the clusters, not food
                 scope = BRACKETED.sub(" ", sentence[start:cue.start()].rsplit(":", 1)[-1])
+                scope = _BACK_CLAUSE.split(scope)[-1]
             else:
                 continue
             items = _LIST.split(scope)

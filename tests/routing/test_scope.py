@@ -608,6 +608,13 @@ def test_a_thing_of_one_word_another_body_holds_is_a_nowhere() -> None:
             "cattle passports and machinery are the partnership's and are not kept here.")
     assert "cattle passports" in declared_absent_phrases(farm).values()
     assert "machineri" in held_alone(farm)
+    # a clause that points back ("and those records") is about what it points to
+    signed = ("Windows fitted between April 2002 and our FENSA registration in March 2003 "
+              "were signed off by Chorley Council building control, and those records are "
+              "the council's.")
+    assert "FENSA registration" not in declared_absent_phrases(signed).values()
+    assert "FENSA registration" in declared_absent_phrases(
+        signed.replace(", and those records", " and")).values()
     # one thing that "is" someone's is a body they run, not a list of their things
     hall = "Things other bodies own. The hall is the council's and the bar is the tenant's."
     assert held_alone(hall) == frozenset()
