@@ -382,12 +382,12 @@ class OfflineRouter:
                                     if _ABOUT_PEOPLE.match(item) for t in terms(item))
                           for c in self._cards]  # fmt: skip
         self._names = {name for names in self._card_names for name in names}
+        self._ours = frozenset(terms(index.title)) - {"index"}  # the organization's own name
         self._kept_of = self._kept_by_name()
         # a chat channel's own shortest retention ("messages are kept 90 days"): days, words
         self._chat_kept = {i: min(((d, w) for _, d, w in cov.retention), key=lambda r: r[0])
                            for i, c in enumerate(self._cards) if c.kind == "chat-channel"
                            and (cov := coverage(c)).retention}  # fmt: skip
-        self._ours = frozenset(terms(index.title)) - {"index"}  # the organization's own name
         # named by the organization's own name alone ("The Friends of Hembury Museum ...
         # we hold none of its records" read as "Hembury Museum"), a thing is not told
         # from the organization itself
@@ -1140,7 +1140,9 @@ class OfflineRouter:
             elif card.kind in HUMAN_KINDS:
                 continue
             else:
-                names = self._card_names[i]
+                # (not by the organization's own name: "the Rockcliffe Dropbox" is not
+                # "the rockcliffe@ mailbox")
+                names = [n for n in self._card_names[i] if not n <= self._ours]
                 said = tuple(k for k in timed if any(n <= k.subject for n in names))
                 naming = frozenset().union(*names)
             if said:

@@ -1716,3 +1716,19 @@ def test_a_year_that_names_a_model_is_no_time_asked() -> None:
         assert ranking.verdict != "nowhere" and ranking.full[0].card_id == "techdata"
     old = router.rank("What work did we do on the Transit in 2020?")
     assert old.full[0].card_id == "jobs-old"
+
+
+def test_a_retention_said_by_the_organizations_own_name_is_not_of_a_card_so_named() -> None:
+    """"the acme@ mailbox two years" is not said of "the old Acme Dropbox": a grazing
+    licence from 2017 is still in the Dropbox that holds 2013 to 2019."""
+    preamble = ("How long we keep things: grazing licences ten years after the licence "
+                "ends; the acme@ mailbox two years, then deleted automatically.")
+    cards = [card("dropbox-old", 'the old "Acme" Dropbox, read-only: reserve files 2013 to '
+                  "2019, grazing licences and consent letters", status="demoted",
+                  contains="grazing licences 2013-2019 including the Milburns' sheep"),
+             card("sharepoint", "reserve files since March 2020: grazing licences, consents"),
+             card("inbox", "the acme@ mailbox: enquiries and sightings", kind="inbox")]
+    router = OfflineRouter(make_index(cards, preamble), today=TODAY)
+    ranking = router.rank("I need the grazing licence for the Milburns' sheep from 2017.")
+    assert ranking.verdict != "nowhere" and ranking.full[0].card_id == "dropbox-old"
+    assert router.rank("Can I see the emails in the acme@ mailbox from 2017?").verdict == "nowhere"
