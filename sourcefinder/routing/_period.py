@@ -787,6 +787,9 @@ _KEPT_ITEMS = re.compile(rf"(,|;|:|\band\b(?=(?:\s+[\w-]+){{1,6}}\s+{_KEPT_AHEAD
 _LOST_BEFORE = re.compile(
     rf"\b(?:from\s+)?(?:before|prior\s+to)\s+(?:({_MONTH})\s+)?({_YEAR})\b", re.IGNORECASE
 )
+# what was gone once, in a year it says ("Sage data before April 2014 was purged in 2021")
+_PURGED_ONCE = re.compile(rf"\b(?:destroyed|deleted|discarded|shredded|purged)\s+in\s+"
+                          rf"(?:{_MONTH}\s+)?{_YEAR}\b", re.IGNORECASE)  # fmt: skip
 # a start said with what came before it gone: "holds results only from 2011 (older
 # results were purged)", "whose history starts in 2010 (older history was not kept)"
 _HELD_FROM = re.compile(
@@ -929,7 +932,10 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
             m = _KEPT_SPAN.search(item)
             # "paper invoices before April 2016 were destroyed after six years": what
             # came before the day is gone, whatever span it was kept
-            out.extend(_lost_before(item, specificity))
+            lost = _lost_before(item, specificity)
+            out.extend(lost)
+            if lost and _PURGED_ONCE.search(item):
+                continue  # "... was purged in 2021 under the six-year rule": why, that once
             if not m or (m.group(1).lower() in ("a", "an") and _RATE.search(item, 0, m.start())):
                 continue  # (a rate, not a span: "we run about 110 incidents a year")
             words = _said_of(item[: m.start()])

@@ -905,6 +905,13 @@ def test_what_came_before_a_day_is_lost_whatever_span_it_was_kept() -> None:
     assert expired(kept, asked_period("in May 2016", TODAY), TODAY, wanted) == ()
     assert expired(kept, asked_period("in 2010", TODAY), TODAY, set(terms("Sage data"))) == (
         said,)
+    # a purge done once, in a year said, with the rule it was done under: only what came
+    # before the day is gone
+    once = "Sage data before April 2014 was purged in 2021 under the six-year rule"
+    kept = declared_retention(f"How long we keep things: {once}.", specificity)
+    sage = set(terms("Sage data"))
+    assert expired(kept, asked_period("in 2016", TODAY), TODAY, sage) == ()
+    assert expired(kept, asked_period("in 2012", TODAY), TODAY, sage) == (once,)
 
 
 def test_a_file_and_a_record_are_one_but_a_record_of_something_else_is_not() -> None:
