@@ -377,15 +377,16 @@ def _scoped(preamble: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 # A paragraph that opens by saying it is about other bodies' things: "Things other
 # bodies own.", "What belongs to others:", "What belongs to other people.", "Other
-# people's business.", "Whose business it is."
-_OTHERS_HEAD = re.compile(r"\s*(?:(?:what|things)\b[^.:\n]{0,60}\b(?:others|other bodies|other "
-                          r"organi[sz]ations|other people|someone else|not ours)\b"
+# people's business.", "Whose business it is.", "Some things belong to other people."
+_OTHERS_HEAD = re.compile(r"\s*(?:(?:some\s+)?(?:what|things)\b[^.:\n]{0,60}\b(?:others|"
+                          r"other bodies|other organi[sz]ations|other people|someone else|"
+                          r"not ours)\b"
                           r"|other\s+(?:people|bodies|organi[sz]ations)(?:'s|s')?\s+"
                           r"(?:business|things|jobs)\b|whose\s+(?:business|job)\b)"
                           r"[^.:\n]{0,60}[.:]", re.IGNORECASE)  # fmt: skip
 # what another body holds: its first verb of holding, and what it also does ("owns the
 # bus stops ... and runs Brackenridge Bus Station", "owns ... and decides on referrals")
-_HOLDING = r"owns?|holds?|keeps?|maintains?|issues?|runs?|manages?|operates?"
+_HOLDING = r"owns?|holds?|keeps?|maintains?|issues?|runs?|manages?|operates?|handles?"
 _DOING = (rf"{_HOLDING}|decides?|sets?|hears?|handles?|agrees?|pays?|checks?|sends?|"
           r"collects?|inspects?|replaces?|repairs?|knows?|sees?|tells?")
 _HOLDS = re.compile(rf"\b(?:{_HOLDING})(?:\s+and\s+[a-z]+)?\b", re.IGNORECASE)
