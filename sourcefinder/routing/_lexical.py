@@ -38,6 +38,9 @@ _LOCATION = re.compile(r"(?:https?://|file://)\S+|[\w.-]+(?:/[\w.-]+)+/?")
 # the suffixes by which a stem the stemmer keeps apart is three letters longer and one
 # word still ("machinery", "children"), for ``knows_a_close_form_of``
 _LONGER_BY = frozenset({"eri", "ren"})
+# ... and the suffixes of a verb made from another word, which is a word of its own
+# ("organis" is no form of "organ", the stem of "organic")
+_VERB_MADE = frozenset({"is", "iz"})
 
 
 def locations(pointer: str) -> list[str]:
@@ -237,7 +240,8 @@ class LexicalIndex:
         """``knows_a_form_of``, where a form three letters longer is one only by a suffix
         ("machin" in "machinery", "child" in "children"; not "parti" in "participant")."""
         return term in self.pseudo or any(
-            len(form) - len(term) < 3 or form[len(term):] in _LONGER_BY
+            (len(form) - len(term) < 3 and form[len(term):] not in _VERB_MADE)
+            or form[len(term):] in _LONGER_BY
             for form in self._longer_forms(term))
 
     def forms_of(self, term: str) -> list[str]:

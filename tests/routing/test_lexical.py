@@ -135,6 +135,9 @@ def test_a_close_form_is_longer_by_at_most_two_letters_or_a_suffix() -> None:
             ("party", "machine", "child", "track", "partic")] == [False, True, True, True,
                                                                   True]  # fmt: skip
     assert lex.knows_a_form_of(terms("party")[0])  # "particip" opens with "parti"
+    # a verb made with "-ise" is a word of its own: "organiser" is no form of "organic"
+    organiser = LexicalIndex([_card("shop", "the shop organiser's diary")], FieldWeights())
+    assert not organiser.knows_a_close_form_of(terms("organic")[0])
 
 
 def test_inventory_terms_count_in_part_only_when_there_are_enough_of_them() -> None:

@@ -699,6 +699,13 @@ def test_what_is_not_had_is_not_known_from_a_card_word_it_only_opens() -> None:
     assert party.verdict == "nowhere" and party.ruled_out == ("party",)
     serviced = router.rank("When were the machines last serviced?")
     assert not serviced.ruled_out and serviced.candidates[0].card_id == "kilns"
+    # nor is an "organiser" anything organic
+    honey = OfflineRouter(make_index(
+        [card("lab", "honey lab results and certificates"),
+         card("courses", "course bookings and the course organiser's notes")],
+        "The honey has never been certified organic (the bees forage where they like)."))
+    certificate = honey.rank("A stockist wants a copy of our organic certificate for the honey.")
+    assert certificate.verdict == "nowhere" and certificate.ruled_out == ("organic",)
 
 
 def test_a_word_of_the_organization_s_own_name_is_never_what_it_has_not() -> None:
