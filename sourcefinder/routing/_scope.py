@@ -377,10 +377,10 @@ def _scoped(preamble: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 # A paragraph that opens by saying it is about other bodies' things: "Things other
 # bodies own.", "What belongs to others:", "What belongs to other people.", "Other
-# people's business.", "Whose business it is.", "Some things belong to other people."
-_OTHERS_HEAD = re.compile(r"\s*(?:(?:some\s+)?(?:what|things)\b[^.:\n]{0,60}\b(?:others|"
-                          r"other bodies|other organi[sz]ations|other people|someone else|"
-                          r"not ours)\b"
+# people's business.", "Whose business it is.", "Some records belong to other people."
+_OTHERS_HEAD = re.compile(r"\s*(?:(?:some\s+)?(?:what|things|records|papers)\b[^.:\n]{0,60}"
+                          r"\b(?:others|other bodies|other organi[sz]ations|other people|"
+                          r"someone else|not ours)\b"
                           r"|other\s+(?:people|bodies|organi[sz]ations)(?:'s|s')?\s+"
                           r"(?:business|things|jobs)\b|whose\s+(?:business|job)\b)"
                           r"[^.:\n]{0,60}[.:]", re.IGNORECASE)  # fmt: skip

@@ -612,6 +612,8 @@ def test_a_thing_of_one_word_another_body_holds_is_a_nowhere() -> None:
     closures = "Some things belong to other people. The council handles road closure orders."
     assert "road closure orders" in declared_absent_phrases(closures).values()
     assert declared_absent_phrases(closures.replace("belong to other people", "we do")) == {}
+    records = closures.replace("Some things", "Some records")
+    assert "road closure orders" in declared_absent_phrases(records).values()
     # a clause that points back ("and those records") is about what it points to
     signed = ("Windows fitted between April 2002 and our FENSA registration in March 2003 "
               "were signed off by Chorley Council building control, and those records are "
