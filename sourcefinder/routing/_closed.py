@@ -66,6 +66,8 @@ _CLOSED = re.compile(
     r"(?:closed|shut|ended|stopped|ceased|"
     r"discontinued|withdrawn|wound\s+up|(?<=was\s)sold|(?<=were\s)sold|folded|disbanded|"
     r"finished|"  # "The monthly folk club at the village pub finished in March 2018"
+    # "The hide webcam was switched off for good in June 2021"
+    r"(?:switched|turned)\s+off|"
     # "The youth competition squad left us in September 2023"
     r"left\s+us|"
     # "Bagged house coal went in May 2021": went for good, said when (a time next, not

@@ -386,6 +386,12 @@ def test_a_name_with_what_it_was_said_after_it_went_or_was_dropped_is_closed() -
     club, = declared_closed("The monthly folk club at the village pub finished in March 2018.",
                             TODAY)  # fmt: skip
     assert (set(club.subject), club.on) == (set(terms("monthly folk club")), date(2018, 3, 31))
+    webcam, = declared_closed("The hide webcam was switched off for good in June 2021.",
+                              TODAY)  # fmt: skip
+    assert (set(webcam.subject), webcam.on) == (set(terms("hide webcam")), date(2021, 6, 30))
+    footage = "Can we get back last winter's hide webcam footage of the geese?"
+    assert closed_asked((webcam,), set(terms(footage)), asked_period(footage, TODAY),
+                        footage) == (webcam.written,)  # fmt: skip
     # a service stopped is named with what it did: the gas bottles are still sold
     delivering, = declared_closed("We stopped delivering gas bottles in 2020.", TODAY)
     assert set(delivering.subject) == set(terms("delivering gas bottles"))
