@@ -203,9 +203,12 @@ def _move(full: list[Scored], evidence: list[float], at: int, to: int, why: str)
 # a verb asked to be done: "someone to teach them", "can we repair it", "could the crew
 # fit", not "went off for repair" or "auction houses"
 _DOING_VERB = re.compile(r"\b(?:to|can|could|will|would|should|must|we|you|they|i|please)\s+"
-                         # "could the workshop make", "can someone teach"
-                         r"(?:(?:the|a|our|your)\s+[a-z]+\s+|(?:someone|somebody|anyone)\s+)?"
+                         # "could the workshop make", "can someone teach", "can we teach"
+                         r"(?:(?:the|a|our|your)\s+[a-z]+\s+|(?:someone|somebody|anyone|we|i|"
+                         r"you|they)\s+)?"
                          r"([a-z]+)\b", re.IGNORECASE)
+_GERUND = re.compile(r"\b[a-z]{3,}ing\b", re.IGNORECASE)
+_OURS_DOING = re.compile(r"(?:\w+\s+)?we\s", re.IGNORECASE)  # "we buy", "can we buy"
 # when the asker will be somewhere, told before the question: "I'm covering for Lisa for a
 # fortnight in August. Where's it written down how a hire goes?" asks about no August
 _ASKERS_WHEN = re.compile(
@@ -658,9 +661,13 @@ class OfflineRouter:
             doing = set(terms(" ".join(m.group(1) for m in found)))
             # (what someone else does: "did we buy the electric boats" sells none)
             theirs_doing = terms(" ".join(m.group(1) for m in found
-                                          if not m.group().lower().startswith("we ")))
+                                          if not _OURS_DOING.match(m.group())))
             doing |= {_CONVERSE[t] for t in theirs_doing if t in _CONVERSE}
-            absent += tuple(w for done, what, w in self._undone if done & doing and what <= said)
+            # (an activity is asked by its "-ing": "whether a ring is true" asks for no
+            # "teach ringing"; "I fish" does for "sell fishing permits")
+            acts = set(terms(" ".join(_GERUND.findall(asked_for))))
+            absent += tuple(w for done, what, w in self._undone if done & doing and what <= said
+                            and set(terms(" ".join(_GERUND.findall(w.split()[-1])))) <= acts)
         absent += own_asked(asked_for, self._unowned, self._ours)
         if self._no_cctv and _FOOTAGE.search(asked_for):
             absent += ("CCTV",)  # "the camera footage" where "We have no CCTV"

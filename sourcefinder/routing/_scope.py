@@ -568,6 +568,13 @@ def held_alone(preamble: str) -> frozenset[str]:
                      for t in terms(words[0])) - _NOT_SUBJECTS  # fmt: skip
 
 
+# a thing that cannot have something done to it: "the hide can't be booked", "The hall
+# cannot be hired on Sundays"
+_CANNOT_BE = re.compile(r"\b(?:[Tt]he|[Oo]ur)\s+((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)\s+"
+                        r"(?:can't|cannot|can\s+not|won't|will\s+not|mustn't|must\s+not)\s+"
+                        r"be\s+([a-z]+ed)\b")
+
+
 def declared_undone(preamble: str, rare: float,
                     ) -> Iterator[tuple[frozenset[str], frozenset[str], str]]:
     """What the preamble says is not done to a thing: "We do not teach ringing", "do not
@@ -601,6 +608,13 @@ def declared_undone(preamble: str, rare: float,
         what = frozenset(t for w in said for t in terms(w)) - _NOT_SUBJECTS
         if done and cut and what:
             yield done, what, " ".join([verbs[-1], *said])
+    # "the hide can't be booked": what cannot be done to it
+    for m in _CANNOT_BE.finditer(" ".join(preamble.split())):
+        done = frozenset(terms(m.group(2))) if specificity(m.group(2).lower()) >= rare \
+            else frozenset()  # fmt: skip
+        what = frozenset(terms(m.group(1))) - _NOT_SUBJECTS
+        if done and what:
+            yield done, what, m.group()
 
 
 def declared_absent_names(preamble: str) -> frozenset[str]:

@@ -666,6 +666,27 @@ def test_what_is_not_done_to_a_thing_the_cards_have_is_a_nowhere() -> None:
     said = router.rank("Which tower jobs had ringing trials the guild teaches from?")
     assert said.verdict != "nowhere" and not said.ruled_out
     assert said.candidates[0].card_id == "tower-jobs"
+    # asked with its subject after the modal: "Can we teach ...", "Can I learn ..."
+    for asked_so in ("Can we teach the new band ringing on Tuesdays?",
+                     "Can I learn ringing with you on Tuesday nights?"):
+        assert router.rank(asked_so).ruled_out == ("teach ringing",)
+    # a ring of bells is no ringing
+    basics = router.rank("I keep hearing whether a ring is true. Where can I learn the basics?")
+    assert not basics.ruled_out
+
+
+def test_what_cannot_be_done_to_a_thing_is_a_nowhere() -> None:
+    """"the hide can't be booked": a question asking to book it has nowhere to look."""
+    preamble = "We have never had a cafe or visitor centre, and the hide can't be booked."
+    assert list(declared_undone(preamble, RouterConfig().undone_verb_min)) == [
+        (frozenset({"book"}), frozenset({"hide"}), "the hide can't be booked")]
+    cards = [card("events", "guided walks and events: bookings through Eventbrite"),
+             card("hide-book", "the hide book: sightings visitors write in the hide")]
+    router = OfflineRouter(make_index(cards, preamble))
+    booked = router.rank("Can I book the hide for a photography session next Saturday?")
+    assert booked.verdict == "nowhere" and booked.ruled_out == ("the hide can't be booked",)
+    seen = router.rank("What did visitors see from the hide last Saturday?")
+    assert not seen.ruled_out and seen.candidates[0].card_id == "hide-book"
 
 
 def test_what_is_not_sold_is_not_bought_from_us() -> None:
