@@ -31,6 +31,8 @@ _PARTS = re.compile(r",|\band\b|/|&")
 _ACRONYM = re.compile(r"\b[A-Z][A-Z0-9]+\b")
 # rarer than this in English ("salesforce", "argus"; "national" is far more common)
 _BRAND_SPECIFICITY = 2.5
+_FORMAT_FIRST = re.compile(r"\s*(?:the\s+)?(?:Excel|Google|Word|PDF|Access|paper|online)\s+"
+                           r"(?=[A-Z])")
 
 
 def card_names(card: Card) -> tuple[frozenset[str], ...]:
@@ -52,6 +54,9 @@ def card_names(card: Card) -> tuple[frozenset[str], ...]:
                     and specificity(words[1].lower()) > _BRAND_SPECIFICITY):
                 shortened.append(words[1])  # "Oracle Aconex" -> "Aconex"
     shortened += _ACRONYM.findall(opening)
+    # "the Excel Job Book" is called the Job Book: the file's format is no part of its name
+    if format_named := _FORMAT_FIRST.match(opening):
+        shortened.append(opening[format_named.end():])
     names = [frozenset(terms(card.id.replace("-", " ")))]
     names += [frozenset(terms(n)) for n in spelled + shortened]
     return tuple(dict.fromkeys(n for n in names if n))

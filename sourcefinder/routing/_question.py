@@ -135,6 +135,8 @@ _FAILED = re.compile(
     # (not a person away: "if the owner isn't there to hold the horse")
     r"(?:there|in there)\b(?!\s+to\b)"
     r"|\b(?:do|does|did)(?:n't| not) (?:cover|have the|have any|have it|mention)\b"
+    # "Papertrail hasn't got the MEWP in it"
+    r"|(?<!\bi )(?<!\bwe )(?<!\byou )\b(?:has|have|had)(?:n't| not) got (?:the|any|it|them)\b"
     # "The big book by the fuel store has nothing about lifejackets."
     r"|\b(?:has|have|had|says|said) nothing (?:about|on|for|in it)\b",
     re.IGNORECASE,
@@ -164,6 +166,8 @@ _SHOWS = re.compile(
     # ("The linen company only deals with the hired sheets.")
     r"\bonly (?:deals? with|handles?)\b"
     # ("Spektrix only seems to have the public tickets", "Search only ever gives me news")
+    # ("The dealer portal's only got parts diagrams")
+    r"|(?:'s|\bhas|\bhave)\s+(?:just|only)\s+got\b"
     r"|\b(?:just |only |still |already )?(?:ever )?(?:seems? to |appears? to )?"
     r"(?:shows?|lists?|(says?|holds?|gives?|covers?|"
     r"tells? (?:me|us)|(?:has|have)\b(?! (?:been|got|gone|sent|had|its|their|\w+ed)\b)))\b"

@@ -633,6 +633,10 @@ class OfflineRouter:
                     by_name.add(i)
                     share, words = excluded.get(i, (0.0, [forms.get(t, t) for t in analysed.named]))
                     excluded[i] = (max(share, self.config.named_excluded), words)
+            # what a card dismissed by its name shares with its successor is no fault of
+            # the successor ("The Job Book spreadsheet hasn't got the wall": Tradify's jobs)
+            for i in {j for old in by_name for j in self._succs.get(old, ())} - by_name:
+                excluded.pop(i, None)
         uncovered, unmatched = self._uncovered(analysed.positive)
         keys = self._keys.asked(analysed.positive)
         # (not where the asker came from: "I've come from a riding school")

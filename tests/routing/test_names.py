@@ -45,3 +45,10 @@ def test_a_quoted_name_and_a_rare_second_word_are_names() -> None:
     assert name("Aconex") in names("Oracle Aconex, our CDE since 3 July 2023: drawings")
     # a common second word is not what people call it
     assert name("Safety") not in names("Argus Safety: adverse event cases")
+
+
+def test_a_file_s_format_is_no_part_of_its_name() -> None:
+    """"the Excel Job Book" is called the Job Book; "the Job Board" is not shortened."""
+    assert name("Job Book") in names("the Excel Job Book, read-only: quotes and jobs 2009-2023")
+    assert name("Bookings sheet") in names("Google Bookings sheet: hall hire, 2020 on")
+    assert name("Board") not in names("the Job Board: today's jobs by van")

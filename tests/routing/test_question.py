@@ -115,6 +115,13 @@ from sourcefinder.routing._text import terms
         ("The linen company only deals with the hired sheets. Where's the list of our own "
          "duvets?", "only deals with the hired sheets. Where's the list of our own duvets?",
          ("linen", "compani")),
+        # what a place hasn't got, and what it's only got
+        ("Papertrail hasn't got the MEWP in it. Where's the record of its thorough "
+         "examination?", "MEWP in it. Where's the record of its thorough examination?",
+         ("papertrail",)),
+        ("The dealer portal's only got parts diagrams. I want to know what our workshop did "
+         "to chipper C2.", "'s only got parts diagrams. I want to know what our workshop did "
+         "to chipper C2.", ("dealer", "portal")),
         # what it only seems to have
         ("The rounds app only seems to have households. Where are the cafés and their "
          "delivery days?", "only seems to have households. Where are the cafés and their "
@@ -152,6 +159,8 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         "Why couldn't customers book during the 2023 peak season?",
         "Contributory negligence is not a valid defense in liability cases.",
         "I don't know where the payroll calendar is.",
+        # what the asker hasn't got is no place
+        "Broke a string and I haven't got the right gauge with me. Anyone nearby with some?",
         "I'm not sure my situation qualifies for unpaid leave. Who can I ask privately?",
         "I'm not well enough for my shift at the hub tonight. Where do I record that?",
         # what says too little is not the sentence's first word but something later

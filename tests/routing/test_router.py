@@ -745,3 +745,20 @@ def test_an_old_source_that_holds_the_period_goes_before_a_first_card_that_does_
     strict = RouterConfig(old_period_close=1.5)
     assert ids(OfflineRouter(make_index(cards), config=strict).rank(question).full)[0] \
         == "sharepoint"  # fmt: skip
+
+
+def test_a_source_dismissed_by_name_takes_nothing_from_its_successor() -> None:
+    """"The Job Book spreadsheet hasn't got the wall": what the old Job Book shares with
+    Tradify, which replaced it ("job", "book"), does not count against Tradify."""
+    cards = [card("job-book-legacy", "the Excel Job Book, read-only: quotes and jobs April "
+                  "2009 to February 2023", status="superseded"),
+             card("tradify-jobs", "Tradify since March 2023: the job book of enquiries, "
+                  "quotes, crew schedule, job notes", supersedes=("job-book-legacy",)),
+             card("drive-office", "office drive: price lists and wall specs")]
+    router = OfflineRouter(make_index(cards))
+    ranking = router.rank("The Job Book spreadsheet hasn't got the wall we started in May. "
+                          "Where are quotes kept these days?")  # fmt: skip
+    tradify = next(s for s in ranking.full if s.card_id == "tradify-jobs")
+    assert not any("rules out" in r for r in tradify.reasons)
+    old = next(s for s in ranking.full if s.card_id == "job-book-legacy")
+    assert any("rules out: 'job', 'book'" in r for r in old.reasons)
