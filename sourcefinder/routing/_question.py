@@ -147,6 +147,11 @@ _FAILED = re.compile(
 # Rd feeder load, but I need last winter's" dismisses nothing).
 _SAYS_LITTLE = re.compile(
     r"\b(?:do|does|did)(?:n't| not) (?:say|tell|show|list|include|explain|give)\b"
+    # "the churn dashboard is too high level", "The monthly workbook is far too coarse"
+    r"|\b(?:is|are)\s+(?:far\s+|way\s+|much\s+)?too\s+(?:coarse|high[- ]level|general|vague|"
+    r"broad|basic|brief|generic)\b"
+    # "Lakeland don't do flour"
+    r"|\b(?:do|does)(?:n't| not) (?:do|sell|stock|carry|supply)\b"
     # "Encompass stops at funding.", "The microfilm index stops in 1914." (not "The bus
     # stops at the station")
     r"|\bstops (?:at|in|after|before) (?:(?:19|20)\d\d\b|(?-i:[a-z][a-z-]+)(?=[.,;]))"
@@ -442,7 +447,8 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     # most questions have no cue at all: the word tests below skip the patterns (a third
     # of the time a question spent here)
     low = question.lower()
-    negation = "not" in low or "n't" in low or "nothing" in low or "but" in low or "stops " in low
+    negation = "not" in low or "n't" in low or "nothing" in low or "but" in low \
+        or "stops " in low or "too " in low
     contrast = any(w in low for w in _CONTRAST_WORDS)
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)
@@ -505,7 +511,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
                 continue
         says = _SAYS_LITTLE.search(clause) if negation else None
         subject = _SUBJECT_NAME.match(clause) if says else None
-        if says and not (subject and terms(subject.group(1))) and asked_after[k]:
+        if says and not (subject and terms(subject.group(1))) and told_after[k]:
             # "the public collections website doesn't say which store - where can I see
             # it?": a place of the asker's own words, then a question of its own
             subject = _PLACE_SUBJECT.fullmatch(clause, 0, says.start())

@@ -113,7 +113,12 @@ from sourcefinder.routing._period import (
     declared_retention,
     expired,
 )
-from sourcefinder.routing._priors import Adjusted, all_successors, apply_declarations
+from sourcefinder.routing._priors import (
+    OLD_PERIOD_WORDS,
+    Adjusted,
+    all_successors,
+    apply_declarations,
+)
 from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
@@ -208,6 +213,7 @@ _DOING_VERB = re.compile(r"\b(?:to|can|could|will|would|should|must|we|you|they|
                          r"you|they)\s+)?"
                          r"([a-z]+)\b", re.IGNORECASE)
 _GERUND = re.compile(r"\b[a-z]{3,}ing\b", re.IGNORECASE)
+_OLD_STEMS = frozenset(terms(" ".join(OLD_PERIOD_WORDS)))  # "the old till archive"
 _OURS_DOING = re.compile(r"(?:\w+\s+)?we\s", re.IGNORECASE)  # "we buy", "can we buy"
 # when the asker will be somewhere, told before the question: "I'm covering for Lisa for a
 # fortnight in August. Where's it written down how a hire goes?" asks about no August
@@ -362,6 +368,9 @@ class OfflineRouter:
             [self._cards[i] for i in holders], PRIMER_ONLY, cfg.k1, pointed={}, primers=taught,
         )) if holders else None  # fmt: skip
         self._succs = all_successors(self._cards)
+        # whether a card replaced another
+        self._replaces_old = [any(i in news for news in self._succs.values())
+                              for i in range(len(self._cards))]  # fmt: skip
         self._newer = frozenset(j for news in self._succs.values() for j in news)
         self._id_stems = [frozenset(terms(c.id.replace("-", " "))) for c in self._cards]
         # "pay slip" where the map writes "payslips", "liveaboard" where it writes "live aboard"
@@ -637,6 +646,11 @@ class OfflineRouter:
             # the successor ("The Job Book spreadsheet hasn't got the wall": Tradify's jobs)
             for i in {j for old in by_name for j in self._succs.get(old, ())} - by_name:
                 excluded.pop(i, None)
+        if _OLD_STEMS.intersection(analysed.negated):
+            # "the old till archive stops in 2022": the asker rules out an old source; the
+            # sources that replaced it share its words and are not ruled out by them
+            for i in [i for i in excluded if i not in by_name and self._replaces_old[i]]:
+                del excluded[i]
         uncovered, unmatched = self._uncovered(analysed.positive)
         keys = self._keys.asked(analysed.positive)
         # (not where the asker came from: "I've come from a riding school")

@@ -115,6 +115,14 @@ from sourcefinder.routing._text import terms
         ("The linen company only deals with the hired sheets. Where's the list of our own "
          "duvets?", "only deals with the hired sheets. Where's the list of our own duvets?",
          ("linen", "compani")),
+        # a place too coarse for the need, and a supplier that doesn't do the thing
+        ("The monthly workbook is far too coarse. I need minute-by-minute output from "
+         "yesterday.", "is far too coarse. I need minute-by-minute output from yesterday.",
+         ("monthli", "workbook")),
+        ("The summary sheet is too general. Where is the full breakdown?",
+         "is too general. Where is the full breakdown?", ("summari", "sheet")),
+        ("Lakeland don't do flour, so where do we order the rye from?",
+         "don't do flour, so where do we order the rye from?", ("lakeland",)),
         # what a place hasn't got, and what it's only got
         ("Papertrail hasn't got the MEWP in it. Where's the record of its thorough "
          "examination?", "MEWP in it. Where's the record of its thorough examination?",
@@ -159,6 +167,8 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         "Why couldn't customers book during the 2023 peak season?",
         "Contributory negligence is not a valid defense in liability cases.",
         "I don't know where the payroll calendar is.",
+        # what we do not do is no place
+        "We don't sell gift cards, so where do I send her?",
         # what the asker hasn't got is no place
         "Broke a string and I haven't got the right gauge with me. Anyone nearby with some?",
         "I'm not sure my situation qualifies for unpaid leave. Who can I ask privately?",

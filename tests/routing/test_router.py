@@ -762,3 +762,20 @@ def test_a_source_dismissed_by_name_takes_nothing_from_its_successor() -> None:
     assert not any("rules out" in r for r in tradify.reasons)
     old = next(s for s in ranking.full if s.card_id == "job-book-legacy")
     assert any("rules out: 'job', 'book'" in r for r in old.reasons)
+
+
+def test_an_old_source_ruled_out_by_its_words_leaves_its_successor_alone() -> None:
+    """"the old till archive stops in 2022": the tills that replaced it are where this
+    year's transactions are, though they share the word "till"."""
+    cards = [card("retail-pro-legacy", "archived Retail Pro 9 till transactions, January 2015 "
+                  "to each store's 2022 switch-over", status="superseded"),
+             card("xstore-pos", "Oracle Xstore tills: transaction journal, receipt lookup, "
+                  "till and tender configuration", supersedes=("retail-pro-legacy",)),
+             card("engineering", "engineering wiki: outages and fixes")]
+    ranking = OfflineRouter(make_index(cards)).rank(
+        "the old till archive stops in 2022 - where are this year's transactions")
+    xstore, legacy = (next(s for s in ranking.full if s.card_id == cid)
+                      for cid in ("xstore-pos", "retail-pro-legacy"))  # fmt: skip
+    assert ranking.full[0] is xstore
+    assert not any("rules out" in r for r in xstore.reasons)
+    assert any("rules out: 'till', 'archive'" in r for r in legacy.reasons)
