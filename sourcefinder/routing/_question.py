@@ -196,7 +196,9 @@ _NEXT_WORD = re.compile(r"\s+(?:[\w'-]+\s+)?")
 _NOUN_TOO = re.compile(r"(?:shows?|lists?|holds?|covers?)$")
 _MODAL = re.compile(r"\b(?:must|should|would|will|might|may|could|ought to)$", re.IGNORECASE)
 # (a subject may say whose: "The supplier's portal shows"; "Square's only the tills")
-_SHOWN_BY = re.compile(r"\s*(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?((?:[\w'-]+\s+){0,3}[\w-]+(?:'s\b)?)\s*")
+# ("I know the council has the decision notice, but ...": what the asker knows it has)
+_SHOWN_BY = re.compile(r"\s*(?:(?:I|we)\s+know\s+(?:that\s+)?)?(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?"
+                       r"((?:[\w'-]+\s+){0,3}[\w-]+(?:'s\b)?)\s*")
 _BUT_ASKS = re.compile(
     r"(?:,\s*|\s+)but\s+(?:where|how|what|which|who|when|is|are|was|were|do|does|did|can|"
     r"could|should|has|have|had|will|would)\b|,\s*(?:where|how|what|which|who)\b"

@@ -459,6 +459,13 @@ def test_a_source_said_to_be_for_someone_else_is_dismissed_by_name() -> None:
     assert named("Square's only the tills. Where do I find a website order?") == ()
     sources = {frozenset(terms("Square"))}.__contains__
     assert named("Square's only the tills. Where do I find a website order?") == ("squar",)
+    # what the asker knows a source says is a place they need not look
+    sources = {frozenset(terms("HACCP plan"))}.__contains__
+    assert named("I know what the HACCP plan says should happen. Where's the record that "
+                 "someone did the test today?") == tuple(terms("HACCP plan"))  # fmt: skip
+    assert named("I know the HACCP plan says what should happen. Where's the record that "
+                 "someone did the test today?") == tuple(terms("HACCP plan"))  # fmt: skip
+    sources = {frozenset(terms("Square"))}.__contains__
     # asked, not told; or with nothing asked after it: no dismissal
     assert named("Square's only the tills.") == ()
     assert named("Is BrightHR for staff only?") == ()
