@@ -1187,9 +1187,13 @@ def _names(kept: Kept, wanted: set[str], strict: bool = False) -> bool:
     named = kept.subject & wanted
     # a word that only says something is held is no part of what ("applicants' details")
     size = len(kept.subject - _HELD_ONLY) or len(kept.subject)
-    if not (2 * len(named) >= size
-            and (len(named) >= 2 or kept.key in wanted
-                 or (kept.rare_head and kept.head in wanted))):
+    # ("the tracker's trip history twelve months": a source that keeps it, named by
+    # what it is, names what it keeps: "Can we still see that on the tracker?")
+    owner = kept.key in wanted and bool(re.search(
+        rf"\b{re.escape(kept.key)}\w*'s\s", kept.written, re.IGNORECASE))
+    if not owner and not (2 * len(named) >= size
+                          and (len(named) >= 2 or kept.key in wanted
+                               or (kept.rare_head and kept.head in wanted))):
         return False
     if strict and kept.head and kept.head not in wanted:
         return False  # only what modifies it: "taproom takings" against "taproom CCTV"

@@ -1739,3 +1739,19 @@ def test_a_retention_said_by_the_organizations_own_name_is_not_of_a_card_so_name
     ranking = router.rank("I need the grazing licence for the Milburns' sheep from 2017.")
     assert ranking.verdict != "nowhere" and ranking.full[0].card_id == "dropbox-old"
     assert router.rank("Can I see the emails in the acme@ mailbox from 2017?").verdict == "nowhere"
+
+
+def test_a_source_named_as_the_owner_of_what_it_keeps_names_it() -> None:
+    """"the tracker's trip history twelve months": a question that names the tracker asks
+    about what it keeps, though it says neither "trip" nor "history"."""
+    said = "the tracker's trip history twelve months"
+    kept = declared_retention(f"How long we keep things: {said}, rolling.", specificity)
+    asked = "Where was Van 2 parked on 3 March 2025? Can we still see that on the tracker?"
+    wanted = set(terms(asked))
+    assert expired(kept, asked_period(asked, TODAY), TODAY, wanted, asked) == (said,)
+    recent = asked.replace("3 March 2025", "3 October 2026")
+    assert expired(kept, asked_period(recent, TODAY), TODAY, wanted, recent) == ()
+    # said without the owner, one word of three is not its name
+    plain = declared_retention("How long we keep things: tracker trip history twelve "
+                               "months, rolling.", specificity)  # fmt: skip
+    assert expired(plain, asked_period(asked, TODAY), TODAY, wanted, asked) == ()
