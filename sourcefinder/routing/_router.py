@@ -368,9 +368,6 @@ class OfflineRouter:
             [self._cards[i] for i in holders], PRIMER_ONLY, cfg.k1, pointed={}, primers=taught,
         )) if holders else None  # fmt: skip
         self._succs = all_successors(self._cards)
-        # whether a card replaced another
-        self._replaces_old = [any(i in news for news in self._succs.values())
-                              for i in range(len(self._cards))]  # fmt: skip
         self._newer = frozenset(j for news in self._succs.values() for j in news)
         self._id_stems = [frozenset(terms(c.id.replace("-", " "))) for c in self._cards]
         # "pay slip" where the map writes "payslips", "liveaboard" where it writes "live aboard"
@@ -649,7 +646,7 @@ class OfflineRouter:
         if _OLD_STEMS.intersection(analysed.negated):
             # "the old till archive stops in 2022": the asker rules out an old source; the
             # sources that replaced it share its words and are not ruled out by them
-            for i in [i for i in excluded if i not in by_name and self._replaces_old[i]]:
+            for i in [i for i in excluded if i not in by_name and i in self._newer]:
                 del excluded[i]
         uncovered, unmatched = self._uncovered(analysed.positive)
         keys = self._keys.asked(analysed.positive)
