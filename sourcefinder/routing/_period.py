@@ -801,7 +801,11 @@ _HELD_FROM = re.compile(
 _AFTER_EVENT = re.compile(r"\s+(?:after|from)\b", re.IGNORECASE)
 _HOLDS = re.compile(r"\b(?:holds?|has|have|keeps?)\b", re.IGNORECASE)
 _LOST = re.compile(r"\b(?:destroyed|lost|deleted|discarded|shredded|purged|(?:not|never)\s+"
-                   r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned))\b",
+                   r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned)"
+                   # "were cleared out when the shop moved", "are gone", "went with the old
+                   # BT mail account"
+                   r"|cleared\s+out|thrown\s+(?:away|out)|binned|scrapped"
+                   r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+with)\b",
                    re.IGNORECASE)  # fmt: skip
 _KEEPER = re.compile(r"\s*(?:[\w-]+\s+){1,3}?keeps\b", re.IGNORECASE)  # "Sentry keeps"
 _HEAD_WORDS = 8  # a cued sentence this short, with no span of its own, heads its paragraph

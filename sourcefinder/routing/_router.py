@@ -124,6 +124,7 @@ from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
 from sourcefinder.routing._scope import (
     absent_only_as_names,
+    affirmed,
     declared_absent,
     declared_absent_alone,
     declared_absent_names,
@@ -449,7 +450,13 @@ class OfflineRouter:
         # same stem ("Microsoft Teams" and "team")
         self._absent_names = self._unwritten(declared_absent_names(index.preamble))
         # and its names of several words ("nursing homes") that no card says as such
-        self._absent_phrases = unsaid(declared_absent_phrases(index.preamble), self._texts_with)
+        # (nor what the preamble itself says is done: "a wedding-dress cleaning service")
+        said_done = affirmed(index.preamble)
+        done_stems = set(terms(said_done))
+        self._absent_phrases = unsaid(
+            declared_absent_phrases(index.preamble),
+            lambda stems: [*self._texts_with(stems),
+                           *([said_done] if done_stems.issuperset(stems) else [])])
         # and what it has none of its own of ("no pharmacy of our own")
         self._unowned = declared_unowned(index.preamble)
         # and what another body keeps its own of ("the parish council keeps its own minutes")

@@ -122,7 +122,8 @@ from typing import cast
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._text import BRACKETED, ends_marked, terms
 
-_SENTENCE = re.compile(r"[^.!?;]+")
+# (an abbreviation's stop before a bracket or comma ends none: "Kendal Curtain Co.);")
+_SENTENCE = re.compile(r"(?:[^.!?;]|\.(?=[),;]))+")
 _NEGATION = (
     # not "the ones who don't cope with kennels": a relative clause is said of others
     r"(?<!\bwho )(?<!\bwhich )(?<!\bthat )"
@@ -186,7 +187,9 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w
 _ASIDE = re.compile(r"\((?=[^(),]*\b(?:is|are|was|were|go|goes|do|does|"
                     r"[a-z]+ed|deliver|sell|sells|run|runs|handle|handles)\b)[^(),]*\)"
                     # "(HM Coastguard, the RNLI and the Cave Rescue Organisation do)"
-                    r"|\([^()]{0,200}?\b(?:do|does|did)\)")
+                    r"|\([^()]{0,200}?\b(?:do|does|did)\)"
+                    # "(we pass people to Kendal Curtain Co.)": what is done instead
+                    r"|\(\s*(?i:we|they|he|she)\s+[^()]{0,200}\)")
 _AGENT = re.compile(r"\b(?:by|to|with)$", re.IGNORECASE)  # whose name follows the cue
 # ... and what comes after: "the Rail Ombudsman keeps its own case files"
 _THEIR_OWN = (r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
@@ -292,14 +295,22 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
     previous negation, a colon, or the start of its sentence. An item ends at its own
     verb: "(work abroad goes to relationship firms)" is about work abroad, and "No
     drafting tool is in production" about a drafting tool."""
-    for sentence in _SENTENCE.findall(ends_marked(preamble)):
+    text, listing = ends_marked(preamble), False
+    for found in _SENTENCE.finditer(text):
+        sentence, listed_on = found.group(), listing
+        # "What we do not do: leather; dyeing; shoe repairs": its list runs on past ";"
+        listing = listing and text.startswith(";", found.end())
         cues = _cues(sentence, boundary or _BOUNDARY)
         if not cues:
-            continue
+            if listed_on:
+                yield "", _listed(sentence)
+            continue  # (an item with a negation of its own is read by it: "owns no cranes")
         head, colon, listed = sentence.partition(":")
         if colon and _WHAT.match(head) and cues[0].start() < len(head):
             # "What we do not do: crime, family, immigration ..." heads the list it negates
-            yield "", [_before_verb(item) for item in _LIST.split(listed)]
+            yield "", _listed(listed)
+            # (not what was lost when: "What was lost: records before 2009; ...")
+            listing = text.startswith(";", found.end()) and not _YEAR_WORD.search(listed)
         ends = [c.start() for c in cues[1:]] + [len(sentence)]
         starts = [0] + [_after_agent(sentence, c) for c in cues[:-1]]
         vocabulary = _VOCABULARY.search(sentence)  # once a sentence, not once a cue
@@ -364,6 +375,13 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                 # and "stopped lending DVDs in 2021" says when, which is not what)
                 items = [_WHERE.split(item, 1)[0] for item in items]
             yield cue.group(), [_before_verb(item) for item in items]
+
+
+def _listed(listed: str) -> list[str]:
+    """The items of a list a "What we do not do:" heads, less its asides ("(we pass
+    people to Kendal Curtain Co.)") and what it says of a time ("records before 2009")."""
+    return [_before_verb(item) for item in _LIST.split(_ASIDE.sub(" ", listed))
+            if not _YEAR_WORD.search(item)]
 
 
 @lru_cache(maxsize=8)
@@ -936,6 +954,24 @@ def _spans(seq: tuple[str | None, ...], tokens: list[str], at: int,
         else:
             return False
     return True
+
+
+_AFFIRMATION = re.compile(r"[^.!?]+")
+# where or when it is done, or for whom, is no thing done: "we run the feed station at the
+# Lakes Gravel Sportive", "(the police) call us out after a 999 call"
+_CIRCUMSTANCE = re.compile(r"\b(?:at|after|before|from|for|to|with|by|in|on|into|inside|near|"
+                           r"through|during)\s[^,;:()]*", re.IGNORECASE)  # fmt: skip
+
+
+def affirmed(preamble: str) -> str:
+    """The preamble's sentences in which the organization says what it does, negating
+    nothing ("We run ... a wedding-dress cleaning and preservation service"), so that a
+    list of what it does not do ("wedding dresses for sale or hire") is not read as all
+    of it. Not what others do ("HMRC runs Tax-Free Childcare accounts")."""
+    return " ".join(_CIRCUMSTANCE.sub(" ", s) for paragraph in re.split(r"\n\s*\n", preamble)
+                    if not _OTHERS_HEAD.match(paragraph)
+                    for s in _AFFIRMATION.findall(ends_marked(paragraph))
+                    if _US.search(s) and not _PREAMBLE_BOUNDARY.search(s))
 
 
 def unsaid(phrases: dict[tuple[str, ...], str],

@@ -892,6 +892,29 @@ def test_of_two_spans_a_question_names_the_one_it_names_best() -> None:
         "lab results before 2006 were destroyed",)
 
 
+@pytest.mark.parametrize(("asked", "wanted", "gone"), [
+    ("in 1994", "what Ousby & Son did", "Ousby & Son records before 2009 were cleared out "
+                                        "when the shop moved"),
+    ("from 2014", "job photos", "job photos before September 2016 were on an old phone and "
+                                "are gone"),
+    ("in 2017", "the email she sent", "emails before June 2018 went with the old BT mail "
+                                      "account"),
+    ("in 2019", "job photos", None),
+])  # fmt: skip
+def test_what_was_cleared_out_is_gone_or_went_with_something_is_lost(
+    asked: str, wanted: str, gone: str | None,
+) -> None:
+    """What came before a time and was cleared out, is gone, or went with an old
+    account is lost like what was destroyed."""
+    kept = declared_retention(
+        "What was lost or never kept: Ousby & Son records before 2009 were cleared out "
+        "when the shop moved; job photos before September 2016 were on an old phone and "
+        "are gone; emails before June 2018 went with the old BT mail account.",
+        specificity)  # fmt: skip
+    said = expired(kept, asked_period(asked, TODAY), TODAY, set(terms(wanted)))
+    assert said == ((gone,) if gone else ())
+
+
 def test_what_came_before_a_day_is_lost_whatever_span_it_was_kept() -> None:
     """"Sage 50 data and paper invoices before April 2016 were destroyed after six years":
     no invoice of 2010 is left, though six years is said too, and each thing listed is

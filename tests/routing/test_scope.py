@@ -99,6 +99,21 @@ def _stems(words: str) -> set[str]:
         ("Things we don't have, so nobody looks:\n- no Slack or WhatsApp\n- no ambulances "
          "or nursing homes: they went to a trust", "slack ambulances nursing", "trust"),
         ("What we do not do:\n- crime\n- conveyancing", "crime conveyancing", ""),
+        # its list runs on past a semicolon, up to the end of the sentence
+        ("What we do NOT do, so there is nothing to find about it: leather or fur (we "
+         "send people to a specialist); dyeing; shoe repairs or key cutting. We clean "
+         "suits.", "leather fur dyeing shoe repairs key cutting", "specialist people clean"),
+        # an abbreviation's stop ends no sentence, and an aside of who does it instead
+        # names nothing not done
+        ("What we do NOT do: curtains (we pass people to Kendal Curtain Co.); bespoke "
+         "furniture.", "curtains bespoke furniture", "kendal pass"),
+        # an item with a negation of its own is read by that negation ("owns no cranes":
+        # owning is a relation)
+        ("What we do not do: dyeing; the plant hire arm owns no cranes.", "dyeing",
+         "cranes"),
+        # what was lost before a time is no list of things not had
+        ("What was lost or never kept: Ousby & Son records before 2009 were cleared out; "
+         "job photos before 2016 are gone.", "", "ousby son records job photos"),
         # someone else's: what comes before it is theirs, never who they are
         ("Road gullies and highway drainage are the county council's; sea walls are the "
          "Environment Agency's.", "gullies drainage sea walls", "county council agency"),
@@ -775,6 +790,36 @@ def test_a_question_naming_what_the_organization_has_not_is_a_nowhere() -> None:
     ranking = OfflineRouter(index).rank("Which of our nursing homes has a free bed this week?")
     assert ranking.ruled_out == ()
     assert ranking.verdict != "nowhere"
+
+
+def test_what_the_preamble_says_is_done_is_not_ruled_out_by_a_narrower_denial() -> None:
+    """A cleaner whose preamble says it runs a wedding-dress cleaning service, and that
+    it does not do "wedding dresses for sale or hire": a question about a wedding dress
+    it cleaned is not ruled out, though no card says "wedding dress"."""
+    cards = [card("bridal-files", "wedding service files: each dress, its box and condition",
+                  contains="condition reports, box numbers"),
+             card("price-list", "what we charge for cleaning coats, suits and dresses")]
+    said = ("We run a wedding-dress cleaning and preservation service. What we do NOT do: "
+            "wedding dresses for sale or hire; dyeing.")
+    router = OfflineRouter(make_index(cards, said))
+    boxed = router.rank("Which box did the Bennett wedding dress go in?")
+    assert boxed.ruled_out == () and boxed.verdict != "nowhere"
+    assert router.rank("how much to dye a dress black?").ruled_out == ("dye",)
+    # without the service said, the denial's name is all there is
+    denied = OfflineRouter(make_index(cards, said.split(". ", 1)[1]))
+    assert denied.rank("Which box did the Bennett wedding dress go in?").ruled_out \
+        == ("wedding dresses",)
+
+
+def test_where_the_organization_works_is_no_thing_it_says_it_does() -> None:
+    """"We run the feed station at the Lakes Gravel Sportive" says where the club works,
+    not that the Sportive is its own: the denial that it runs the Sportive stands."""
+    cards = [card("drive-events", "events folder: feed station rotas, marshal lists")]
+    said = ("We run the feed station at the Lakes Gravel Sportive. We do not run the Lakes "
+            "Gravel Sportive.")
+    ranking = OfflineRouter(make_index(cards, said)).rank(
+        "What were the finishing times at the Lakes Gravel Sportive?")
+    assert "Lakes Gravel Sportive" in ranking.ruled_out
 
 
 def test_a_name_the_organization_has_not_is_also_asked_by_its_initials() -> None:
