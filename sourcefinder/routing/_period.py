@@ -50,7 +50,7 @@ from datetime import date, timedelta
 
 from sourcefinder.index.model import Card
 from sourcefinder.routing._priors import MODEL_YEAR, years_in
-from sourcefinder.routing._text import BRACKETED, ends_marked, same_word, terms
+from sourcefinder.routing._text import BRACKETED, ends_marked, paragraphs, same_word, terms
 
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
@@ -1004,7 +1004,7 @@ def _kept_sentences(preamble: str) -> Iterator[str]:
     """The preamble's sentences that speak of keeping: those with a cue word, and those
     a short cued sentence of their paragraph heads ("How long things are kept. Pulsar
     incident logs 7 years. Teams chats 2 years.")."""
-    for paragraph in re.split(r"\n\s*\n", preamble):
+    for paragraph in paragraphs(preamble):
         headed = False
         for sentence in re.split(r"(?<=\.)\s+", ends_marked(_as_count(paragraph))):
             cued = bool(_KEPT_CUE.search(sentence))

@@ -120,9 +120,9 @@ from functools import lru_cache
 from typing import cast
 
 from sourcefinder.routing._rarity import specificity, zipf
-from sourcefinder.routing._text import BRACKETED, ends_marked, terms
+from sourcefinder.routing._text import BRACKETED, ends_marked, paragraphs, terms
 
-# (an abbreviation's stop before a bracket or comma ends none: "Kendal Curtain Co.);")
+# (an abbreviation's stop before a bracket, comma or semicolon ends none: "Kendal Curtain Co.);")
 _SENTENCE = re.compile(r"(?:[^.!?;]|\.(?=[),;]))+")
 _NEGATION = (
     # not "the ones who don't cope with kennels": a relative clause is said of others
@@ -431,7 +431,7 @@ def _held_by_others(preamble: str) -> Iterator[tuple[str, list[str]]]:
     building's asbestos register" (read as names only, by ``declared_absent_phrases``).
     Not what is done to it ("is run by"), nor what the organization says of its own part
     ("we keep our referral"), nor a clause that negates."""
-    for paragraph in re.split(r"\n\s*\n", preamble):
+    for paragraph in paragraphs(preamble):
         head = _OTHERS_HEAD.match(paragraph)
         if not head:
             continue
@@ -968,7 +968,7 @@ def affirmed(preamble: str) -> str:
     nothing ("We run ... a wedding-dress cleaning and preservation service"), so that a
     list of what it does not do ("wedding dresses for sale or hire") is not read as all
     of it. Not what others do ("HMRC runs Tax-Free Childcare accounts")."""
-    return " ".join(_CIRCUMSTANCE.sub(" ", s) for paragraph in re.split(r"\n\s*\n", preamble)
+    return " ".join(_CIRCUMSTANCE.sub(" ", s) for paragraph in paragraphs(preamble)
                     if not _OTHERS_HEAD.match(paragraph)
                     for s in _AFFIRMATION.findall(ends_marked(paragraph))
                     if _US.search(s) and not _PREAMBLE_BOUNDARY.search(s))

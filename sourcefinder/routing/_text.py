@@ -207,6 +207,14 @@ def split_compound(token: str, vocabulary: frozenset[str] | set[str]) -> list[st
 _HEAD_MAX = 200  # characters: a line introducing a list is short ("What we do not do:")
 
 
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+
+
+def paragraphs(text: str) -> list[str]:
+    """``text`` (the preamble) split at its blank lines."""
+    return _PARAGRAPH_BREAK.split(text)
+
+
 def ends_marked(text: str) -> str:
     """``text`` (the preamble: one line a line, "- " items, "" between paragraphs) as
     sentences: a paragraph and a list item end one. An item of a list that a line ending
