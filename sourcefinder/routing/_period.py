@@ -108,6 +108,8 @@ class Coverage:
 # --- the question -----------------------------------------------------------------------
 
 _AGO = re.compile(rf"\b{_COUNT}\s+{_UNIT}\s+ago\b", re.IGNORECASE)
+# "three months back", with a number ("a day back in June" is a day, back in June)
+_BACK = re.compile(rf"\b(\d{{1,3}}|{_SPELLED})\s+{_UNIT}\s+back\b", re.IGNORECASE)
 _LAST_MONTH_NAME = re.compile(rf"\blast\s+({_MONTH})(?!\s*{_YEAR})\b", re.IGNORECASE)
 # "last Christmas": the latest one gone by (not "its last Christmas before it shut")
 _LAST_CHRISTMAS = re.compile(r"(?<!\bits\s)(?<!\bthe\s)(?<!\btheir\s)(?<!\bhis\s)"
@@ -196,7 +198,7 @@ _RELATIVE = re.compile(r"(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\bits\s)"
 # "she starts in January", "the rota for March will": a month named alone is one to come
 _AHEAD = re.compile(r"\b(?:starts|starting|will|going to|coming|upcoming)\b|'ll\b",
                     re.IGNORECASE)  # fmt: skip
-_WHEN_WORDS = ("ago", "last", "past", "previous", "yesterday", *_SEASONS)
+_WHEN_WORDS = ("ago", "back", "last", "past", "previous", "yesterday", *_SEASONS)
 _MONTH_LOWS = tuple(m.lower() for m in calendar.month_name if m)
 
 
@@ -251,7 +253,7 @@ def asked_period(question: str, today: date) -> Period | None:
         spans.append(_month_span(today.year - back, _MONTHS[m.group(1).lower().rstrip(".")]))
         # read once, as one month: blank it so "two years ago" and "August" are not read again
         question = question[: m.start()] + " " * (m.end() - m.start()) + question[m.end():]
-    for m in _AGO.finditer(question):
+    for m in (*_AGO.finditer(question), *_BACK.finditer(question)):
         day = today - timedelta(days=_count(m.group(1)) * _UNIT_DAYS[m.group(2).lower()])
         spans.append(Period(day, day))
     for m in _LAST_MONTH_NAME.finditer(question):
@@ -398,8 +400,10 @@ _RETENTION = re.compile(
     rf"|(?:^|[,(;:]\s*|\bonly\s+(?:the\s+)?)(?:last|past)\s+(\d{{1,4}})\s+{_UNIT}\b"
     rf"|\bolder\s+than\s+(\d{{1,4}})\s+{_UNIT}\s+(?:are|is|get|gets)\s+"
     rf"(?:deleted|purged|dropped|removed|expired|gone)\b"
-    rf"|\b(?:deleted|purged|dropped|removed|erased|expire[sd]?|gone)\s+(?:after\s+)?"
-    rf"(\d{{1,4}})\s*{_UNIT}\b"
+    # ("overwritten after ~30 days", "overwrites itself after about 30 days")
+    rf"|\b(?:deleted|purged|dropped|removed|erased|expire[sd]?|gone|overwritten|"
+    rf"overwrites(?:\s+itself)?|wiped)\s+(?:after\s+)?"
+    rf"(?:(?:about|around|roughly|approximately)\s+|~\s*)?(\d{{1,4}})\s*{_UNIT}\b"
     # "disappearing messages after 90 days", "messages disappear after 90 days"
     rf"|\bdisappear(?:s|ing)?(?:\s+messages)?\s+(?:after|set\s+to)\s+(\d{{1,4}})\s*{_UNIT}\b",
     re.IGNORECASE,

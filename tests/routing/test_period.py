@@ -34,6 +34,9 @@ TODAY = date(2026, 11, 30)
     [
         ("tracker logs from two months ago", date(2026, 10, 1), date(2026, 10, 1)),
         ("what broke 3 weeks ago", date(2026, 11, 9), date(2026, 11, 9)),
+        # counted back with a number; "a day back in June" is a day, back in June
+        ("left her purse about three months back", date(2026, 9, 1), date(2026, 9, 1)),
+        ("lost hot water for a day back in June", date(2026, 6, 1), date(2026, 6, 30)),
         ("payments logs from last April", date(2026, 4, 1), date(2026, 4, 30)),
         # today, said to count back from, is no time asked about
         ("the CCTV from a Saturday in June? It's November now.", date(2026, 6, 1),
@@ -395,6 +398,9 @@ def test_a_long_hostile_preamble_is_read_for_retention_in_linear_time(preamble: 
         ("artifacts per build", "ordinary artifacts are deleted after 30 days", 30),
         ("~25k tickets", "tickets are deleted 3 years after closing", 1095),
         ("1-second data kept 30 days, then 1-minute averages", "", 30),
+        # what a recorder writes over, said roughly
+        ("rolling footage overwritten after ~30 days", "", 30),
+        ("footage on the NVR", "the recorder overwrites itself after about 30 days", 30),
         # an aside is said of the phrase before it
         ("invoices 2012 to 2023; season tickets issued before the switch (deleted 3 years "
          "after expiry)", "", 1095),
