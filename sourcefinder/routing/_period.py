@@ -357,7 +357,10 @@ _CARD_RANGE = re.compile(
 _GONE = re.compile(
     r"\)?(?:\s+[\w-]+){0,2}?\s+(?:(?:was|were|has\s+been|have\s+been)\s+(?:not\s+kept|not\s+"
     r"migrated|purged|deleted|destroyed|lost|discarded|dropped|removed|deposited|transferred|"
-    r"handed\s+over|given)|went\s+to"
+    r"handed\s+over|given|shredded|thrown\s+(?:away|out)|cleared\s+out|binned|scrapped)"
+    r"|went\s+to|(?:is|are|was|were)\s+(?:all\s+)?gone"
+    # "the 2009-2015 books went in the Storm Desmond flood"
+    r"|went\s+(?:in|with)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:flood|fire|skip|bin|clear-?out)"
     # "forms from 2011 to 2015 are on paper in the records store" (on a scanned source)
     r"|(?:is|are|was|were)\s+(?:still\s+)?(?:on\s+paper|in\s+(?:archive\s+)?boxes))\b",
     re.IGNORECASE,

@@ -282,6 +282,14 @@ def test_a_span_said_to_be_gone_is_not_held() -> None:
     deposited = coverage(_card("parish papers since 1990", "", (
         "registers from 1850 to 1989 were deposited with the Record Office",)))
     assert deposited.start == date(1990, 1, 1)
+    # or said to have gone in a flood, or to have been shredded
+    flooded = coverage(_card("the paper appointment books, January 2016 to March 2023",
+                             "eight diaries (2016–2023)", (
+        "the 2009–2015 books went in the Storm Desmond flood; they do not exist",)))
+    assert (flooded.start, flooded.end) == (date(2016, 1, 1), date(2023, 3, 31))
+    shredded = coverage(_card("delivery notes since 2019", "", (
+        "notes from 2012 to 2018 were shredded",)))
+    assert shredded.start == date(2019, 1, 1)
     # or said to be on paper, in boxes, while this source is scanned
     scans = coverage(_card("scanned cremation forms since 2016", "", (
         "forms from 2011 to 2015 are on paper in the records store",
