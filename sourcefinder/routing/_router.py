@@ -1144,7 +1144,10 @@ class OfflineRouter:
     def _holds(self, i: int, q: _Question) -> bool:
         """Whether card ``i`` holds the time ``q`` asks about: its own text says so, or
         it is what came before a successor that starts after that time (an archive of
-        paper batch records "from before the eBR", the eBR "since 2021-09")."""
+        paper batch records "from before the eBR", the eBR "since 2021-09"), unless its own
+        text says it does not ("Sage 50, April 2012 to March 2020" for 2009)."""
+        if i in q.out_of_period:
+            return False
         if any(s in q.out_of_period for s in self._succs.get(i, ())):
             return True
         if q.period is not None and i not in q.out_of_period and i not in self._succs \

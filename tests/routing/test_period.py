@@ -1360,6 +1360,25 @@ def test_what_came_before_a_successor_holds_the_time_before_it(
     assert old.full[0].card_id == "paper-batches" and old.verdict != "nowhere"
 
 
+def test_what_came_before_a_successor_holds_only_the_span_it_says(
+    index_of: Callable[[list[Card]], Index],
+) -> None:
+    """An archive that says its own span ("April 2012 to March 2020") does not hold what
+    came before it, though its successor is too young for that too: a question for 2009
+    has nowhere to go."""
+    cards = [
+        card("xero", "our books since April 2020: invoices, bills, VAT returns",
+             contains="VAT returns, bank feed", supersedes=("sage-archive",)),
+        card("sage-archive", "the old Sage 50 accounts, April 2012 to March 2020",
+             contains="invoices, VAT returns 2012-04 to 2020-03", status="demoted"),
+        card("bookkeeper", "our bookkeeper, for VAT questions", kind="person"),
+    ]  # fmt: skip
+    router = OfflineRouter(index_of(cards), today=TODAY)
+    held = router.rank("invoices from 2015")
+    assert held.full[0].card_id == "sage-archive" and held.verdict != "nowhere"
+    assert router.rank("invoices from 2009").verdict == "nowhere"
+
+
 def test_a_retention_said_of_the_successor_stays_out_for_its_predecessor() -> None:
     cards = [card("parent-app", "Parent App: messages and forms to parents since 2023",
                   kind="app", supersedes=("parentmail",)),
