@@ -118,7 +118,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "edenvalley", "beckfoot", "botcherby", "solway", "wreay", "petteril", "hadrian",
             "irthing", "geltsdale", "talkin", "newbiggin", "castlecarrock", "warwickbridge",
             "cumwhitton", "hayton", "scaleby", "wetheral", "rockcliffe", "kirkandrews",
-            "bowness", "sebergham", "raughton", "welton", "ousby", "skelton", "plumpton"],
+            "bowness", "sebergham", "raughton", "welton", "ousby", "skelton", "plumpton",
+            "ivegill", "calthwaite", "armathwaite"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
