@@ -354,10 +354,12 @@ _CARD_RANGE = re.compile(
 )
 # "2011–2014 data was purged in the migration", "callout books from 1972 to 1997 went to
 # the Heritage Centre": a span that is gone is not held
+# what was got rid of: "were shredded", "thrown out", "cleared out when the shop moved"
+_THROWN = r"shredded|thrown\s+(?:away|out)|cleared\s+out|binned|scrapped"
 _GONE = re.compile(
     r"\)?(?:\s+[\w-]+){0,2}?\s+(?:(?:was|were|has\s+been|have\s+been)\s+(?:not\s+kept|not\s+"
     r"migrated|purged|deleted|destroyed|lost|discarded|dropped|removed|deposited|transferred|"
-    r"handed\s+over|given|shredded|thrown\s+(?:away|out)|cleared\s+out|binned|scrapped)"
+    rf"handed\s+over|given|{_THROWN})"
     r"|went\s+to|(?:is|are|was|were)\s+(?:all\s+)?gone"
     # "the 2009-2015 books went in the Storm Desmond flood"
     r"|went\s+(?:in|with)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:flood|fire|skip|bin|clear-?out)"
@@ -807,11 +809,9 @@ _HELD_FROM = re.compile(
 # grant ends": kept from an event that may come long after the record was made
 _AFTER_EVENT = re.compile(r"\s+(?:after|from)\b", re.IGNORECASE)
 _HOLDS = re.compile(r"\b(?:holds?|has|have|keeps?)\b", re.IGNORECASE)
-_LOST = re.compile(r"\b(?:destroyed|lost|deleted|discarded|shredded|purged|(?:not|never)\s+"
+_LOST = re.compile(rf"\b(?:destroyed|lost|deleted|discarded|purged|{_THROWN}|(?:not|never)\s+"
                    r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned)"
-                   # "were cleared out when the shop moved", "are gone", "went with the old
-                   # BT mail account"
-                   r"|cleared\s+out|thrown\s+(?:away|out)|binned|scrapped"
+                   # "are gone", "went with the old BT mail account"
                    r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+with)\b",
                    re.IGNORECASE)  # fmt: skip
 _KEEPER = re.compile(r"\s*(?:[\w-]+\s+){1,3}?keeps\b", re.IGNORECASE)  # "Sentry keeps"

@@ -1150,7 +1150,7 @@ class OfflineRouter:
             return False
         if any(s in q.out_of_period for s in self._succs.get(i, ())):
             return True
-        if q.period is not None and i not in q.out_of_period and i not in self._succs \
+        if q.period is not None and i not in self._succs \
                 and self._cards[i].status == "active" \
                 and q.period.start >= (self._today or date.today()) - timedelta(days=_RECENT_DAYS):
             return True  # days ago, or to come: a current source holds it unless it says not
