@@ -769,7 +769,7 @@ class Periods:
 # A sentence that says how long something is kept: "Retention limits that catch people
 # out: CCTV 31 days at each hotel; Guest Care tickets deleted after 3 years."
 _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|destroyed|lost|"
-                       r"erased|overwritten|anonymi[sz]ed|discarded|shredded|disappear(?:s|ing)?|"
+                       r"erased|overwritten|overwrites|anonymi[sz]ed|discarded|shredded|disappear(?:s|ing)?|"
                        r"how\s+long)\b",
                        re.IGNORECASE)  # fmt: skip
 # "deleted after a year", not "purged once a year"
@@ -812,7 +812,9 @@ _HOLDS = re.compile(r"\b(?:holds?|has|have|keeps?)\b", re.IGNORECASE)
 _LOST = re.compile(rf"\b(?:destroyed|lost|deleted|discarded|purged|{_THROWN}|(?:not|never)\s+"
                    r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned)"
                    # "are gone", "went with the old BT mail account"
-                   r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+with)\b",
+                   r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+with"
+                   # an aside's last word: "accounts before April 2012 (paper, gone)"
+                   r"|gone(?=\s*\)))\b",
                    re.IGNORECASE)  # fmt: skip
 _KEEPER = re.compile(r"\s*(?:[\w-]+\s+){1,3}?keeps\b", re.IGNORECASE)  # "Sentry keeps"
 _HEAD_WORDS = 8  # a cued sentence this short, with no span of its own, heads its paragraph

@@ -699,6 +699,10 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
     told = declared_retention("Retention: CCTV is recorded locally at each site and "
                               "overwritten after 30 days (it is in no system).", specificity)
     assert [(set(k.subject), k.days) for k in told] == [({"cctv"}, 30)]
+    # a sentence whose only cue is that the thing "overwrites itself" speaks of keeping
+    itself = declared_retention("Phone calls are not recorded. The yard camera overwrites "
+                                "itself after 14 days.", specificity)  # fmt: skip
+    assert [(set(k.subject), k.days) for k in itself] == [({"yard", "camera"}, 14)]
     # a list in brackets is one item's, and says which, not what
     listed = declared_retention("How long things are kept: care records (care plans, daily "
                                 "notes, MAR charts) 8 years; CCTV in communal areas is "
@@ -914,16 +918,20 @@ def test_of_two_spans_a_question_names_the_one_it_names_best() -> None:
     ("in 2017", "the email she sent", "emails before June 2018 went with the old BT mail "
                                       "account"),
     ("in 2019", "job photos", None),
+    ("in the 2010-11 tax year", "the accounts records", "accounts before April 2012 (paper, "
+                                                        "previous accountant, gone)"),
+    ("in 2013", "the accounts records", None),
 ])  # fmt: skip
 def test_what_was_cleared_out_is_gone_or_went_with_something_is_lost(
     asked: str, wanted: str, gone: str | None,
 ) -> None:
-    """What came before a time and was cleared out, is gone, or went with an old
-    account is lost like what was destroyed."""
+    """What came before a time and was cleared out, is gone (an aside's last word too),
+    or went with an old account is lost like what was destroyed."""
     kept = declared_retention(
         "What was lost or never kept: Ousby & Son records before 2009 were cleared out "
         "when the shop moved; job photos before September 2016 were on an old phone and "
-        "are gone; emails before June 2018 went with the old BT mail account.",
+        "are gone; emails before June 2018 went with the old BT mail account; accounts "
+        "before April 2012 (paper, previous accountant, gone).",
         specificity)  # fmt: skip
     said = expired(kept, asked_period(asked, TODAY), TODAY, set(terms(wanted)))
     assert said == ((gone,) if gone else ())
