@@ -87,11 +87,16 @@ class Unkept:
 # What a thing that has ended left nothing of: "its support tickets, call recordings and
 # network records were not kept", "her logs and maintenance history went with her" (a ship
 # sold), "their recordings were deleted", "(we) kept none of its records", "nothing from it
-# was kept", "kept nothing from it". Whose it is was named before, in the same sentence.
+# was kept", "kept nothing from it", "none of their posts were saved". Whose it is was named
+# before, in the same sentence.
 _ITS_NOT_KEPT = re.compile(r"\b(?:its|their|her|his)\s+([^.;:!?()]{3,120}?)\s+(?:(?:was|were)\s+"
                            r"(?:not\s+(?:kept|migrated|exported|carried\s+over)|deleted|destroyed|"
                            r"shredded|wiped)|went\s+with\s+(?:it|her|him|them|the\s+[\w-]+))\b",
                            re.IGNORECASE)  # fmt: skip
+# "none of their posts or photos were saved", "none of its files were kept"
+_NONE_SAVED = re.compile(r"\bnone\s+of\s+(?:its|their|her|his)\s+([^.;:!?()]{3,120}?)\s+"
+                         r"(?:was|were)\s+(?:saved|kept|exported|archived|copied|migrated|carried\s+over)\b",
+                         re.IGNORECASE)  # fmt: skip
 _NONE_OF_ITS = re.compile(r"\b(?:kept|keep|keeps|hold|holds|held)\s+none\s+of\s+(?:its|their)\s+"
                           r"records\b|\bnothing\s+(?:from|of)\s+(?:it|them)\s+(?:was|were)\s+kept\b"
                           r"|\b(?:kept|keep|keeps)\s+nothing\s+(?:from|of)\s+(?:it|them)\b",
@@ -117,7 +122,8 @@ def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
         plain = BRACKETED.sub(" ", sentence)
         last = 0  # each stretch of the sentence is read once, however many statements
         # what a thing that ended left is read with whose it was (``_of_what_ended``)
-        owned = {m.end() for m in _ITS_NOT_KEPT.finditer(plain)}
+        owned = {m.end() for m in (*_ITS_NOT_KEPT.finditer(plain),
+                                   *_NONE_SAVED.finditer(plain))}
         for m in _PASSIVE.finditer(plain):
             if m.end() in owned:
                 continue
@@ -180,7 +186,7 @@ def _of_what_ended(preamble: str) -> list[Unkept]:
     out: list[Unkept] = []
     text = " ".join(preamble.split())
     for sentence in re.findall(r"[^.!?]+", ends_marked(text)):
-        for m in _ITS_NOT_KEPT.finditer(sentence):
+        for m in (*_ITS_NOT_KEPT.finditer(sentence), *_NONE_SAVED.finditer(sentence)):
             owners = _owners(sentence[max(0, m.start() - 2 * _REACH) : m.start()])
             for item in _ITEMS.split(m.group(1)):
                 thing = [t for t in terms(item) if t not in _NOT_NAMING]

@@ -153,6 +153,9 @@ def test_a_question_for_what_is_never_kept_is_a_nowhere_that_says_why() -> None:
         # or not exported: "her order" from the Etsy shop is asked for by its order
         ("The Etsy shop was closed in January 2023 and its order history was not "
          "exported.", ["Etsy order"]),
+        # none of what it had was saved
+        ("The club Facebook page was deleted after it was hacked in 2021; none of its "
+         "posts or photos were saved.", ["Facebook posts", "Facebook photos"]),
         # no name to say whose: nothing read
         ("Agency workers are paid by their agency, and we hold none of their records.", []),
         ("Our old intranet was closed and its pages were not kept.", []),
