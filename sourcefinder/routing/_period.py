@@ -72,10 +72,13 @@ _SEASONS = {"spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 1
 
 
 # Words that say when, not what: never a subject the map should know.
+_DECADE_WORDS = {"twenties": 1920, "thirties": 1930, "forties": 1940, "fifties": 1950,
+                 "sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties": 1990,
+                 "noughties": 2000}  # fmt: skip
 TIME_WORDS = frozenset(
     [*_MONTHS, *(w + s for w in (*_SEASONS, *_UNIT_DAYS) for s in ("", "s")), "ago",
      "yesterday", "today", "tonight", "tomorrow", "quarter", "quarters", "last", "past",
-     "previous", "since", "before", "early", "late", "mid"]
+     "previous", "since", "before", "early", "late", "mid", "sometime", *_DECADE_WORDS]
 )  # fmt: skip
 
 
@@ -183,6 +186,16 @@ _MONTH_BACK = re.compile(
 _DECADE = re.compile(r"\b(?:from|in|during|through|throughout)\s+(?:the\s+)?"
                      r"(1[89]\d0|20\d0)s\b(?:\s+(?:and|or|to|into)\s+(?:the\s+)?"
                      r"(?:'|’)?((?:1[89]|20)?\d0)s\b)?", re.IGNORECASE)
+# a decade said in words or by its last two digits: "back in the seventies", "late
+# nineties", "from the mid 90s"; not an age ("in her late sixties", "in his forties"), nor
+# "fifties" scored or "twenties" in the till
+_SAID_DECADE = re.compile(
+    r"(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\bmy\s)(?<!\byour\s)(?<!\bour\s)"
+    r"\b(?:(?:in|from|during|through|throughout)\s+the\s+(?:(early|mid|late)[-\s]+)?"
+    r"|(early|mid|late)[-\s]+)"
+    rf"({'|'.join(_DECADE_WORDS)}|['’]?[3-9]0s)\b", re.IGNORECASE)
+# its first, middle or last years
+_PART_OF_DECADE = {"early": (0, 3), "mid": (3, 7), "late": (6, 9), "": (0, 9)}
 # a year that straddles two ("2019-20", "2025/26"): April of the first to August of the next
 _SPLIT_YEAR = re.compile(rf"\b({_YEAR})[-/–](\d\d)\b(?![-/]\d)")
 # "closed on 2021-03-31": one day, written the ISO way
@@ -198,7 +211,7 @@ _RELATIVE = re.compile(r"(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\bits\s)"
 # "she starts in January", "the rota for March will": a month named alone is one to come
 _AHEAD = re.compile(r"\b(?:starts|starting|will|going to|coming|upcoming)\b|'ll\b",
                     re.IGNORECASE)  # fmt: skip
-_WHEN_WORDS = ("ago", "back", "last", "past", "previous", "yesterday", *_SEASONS)
+_WHEN_WORDS = ("ago", "back", "last", "past", "previous", "yesterday", "ties", *_SEASONS)
 _MONTH_LOWS = tuple(m.lower() for m in calendar.month_name if m)
 
 
@@ -294,6 +307,11 @@ def asked_period(question: str, today: date) -> Period | None:
             last = to if to >= 100 else first - first % 100 + to
             first, last = min(first, last), max(first, last)
         spans.append(Period(date(first, 1, 1), date(last + 9, 12, 31)))
+    for m in _SAID_DECADE.finditer(question):
+        said = m.group(3).lower().lstrip("'’")
+        decade = _DECADE_WORDS.get(said) or 1900 + int(said[:2])
+        first, last = _PART_OF_DECADE[(m.group(1) or m.group(2) or "").lower()]
+        spans.append(Period(date(decade + first, 1, 1), date(decade + last, 12, 31)))
     for m in _SPLIT_YEAR.finditer(question):
         first = int(m.group(1))
         if int(m.group(2)) == (first + 1) % 100:  # "2019-20": a school or financial year
@@ -484,7 +502,8 @@ def _subject(text: str, at: int, *, past_small: bool = False) -> frozenset[str]:
 # database", "orders to 2015 are in OnBase")
 _NOT_HERE = re.compile(r"\bnot\s+(?:here|in\s+(?:here|this\s+(?:one|card|system|source)))\b"
                        r"|\b(?:19|20)\d\d\)?\s+(?:are|were|is|was)\s+(?:now\s+|still\s+)?"
-                       r"(?:kept\s+|held\s+|stored\s+)?(?:in|on|at)\s+(?:the\s+)?(?-i:[A-Z])",
+                       r"(?:kept\s+|held\s+|stored\s+)?(?:in|on|at)\s+(?:the\s+)?"
+                       r"(?!(?:use|this|these|here|it)\b)\w",
                        re.IGNORECASE)  # fmt: skip
 _CLAUSE = re.compile(r"[^;.]+(?:\.(?! )[^;.]*)*")
 

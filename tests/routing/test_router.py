@@ -382,6 +382,9 @@ def test_words_no_card_uses_are_named_most_specific_first(org: Index) -> None:
     assert "log" not in ranking.unmatched or "log" in ranking.unmatched[2:]
     contracted = OfflineRouter(org).rank("gantry cranes that haven't been fixed and won't be")
     assert not {"haven", "won", "t"} & set(contracted.unmatched)
+    # a word that says when is no subject ("sometime in the nineties")
+    decade = OfflineRouter(org).rank("gantry cranes fixed sometime in the nineties")
+    assert not {"sometime", "nineties"} & set(decade.unmatched)
 
 
 def test_names_are_instances_not_subjects(org: Index) -> None:
