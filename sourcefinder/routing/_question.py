@@ -427,6 +427,12 @@ _THIS_PERIOD = re.compile(
 _STILL = re.compile(r"\bstill\b(?!\s+(?:around|exists?|there|kept|available|anywhere|"
                     r"on file|held|have|got)\b)", re.IGNORECASE)  # fmt: skip
 _YEAR_SAID = re.compile(r"\b(?:19|20)\d\d\b")
+# "since we stopped using the old Access thing", "now that we've left Jira": the time after
+# the change, whatever old source it names
+_SINCE_CHANGE = re.compile(
+    r"\b(?:since|now\s+that|now)\s+(?:we|they)(?:'ve|\s+have)?\s+(?:stopped|moved\s+off|"
+    r"switched\s+from|left|dropped|ditched|gave\s+up|given\s+up|got\s+rid\s+of|no\s+longer|"
+    r"don't\s+use|do\s+not\s+use|came\s+off|come\s+off)\b", re.IGNORECASE)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -561,6 +567,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     excluded = tuple(dict.fromkeys(t for t in negated if t not in wanted))
     words = set(re.findall(r"[a-z]+", positive.lower()))
     current = bool(words & _CURRENT) or _THIS_PERIOD.search(positive) is not None \
+        or _SINCE_CHANGE.search(positive) is not None \
         or (_STILL.search(positive) is not None and not _YEAR_SAID.search(positive)
             and not before_a_change(positive))
     background = _background(positive)

@@ -258,6 +258,11 @@ def test_present_time_words_are_noticed() -> None:
     assert not analyse("overpayment from 2017 still being clawed back: the decision?").current
     assert not analyse("She still had passes from before we changed the booking system. "
                        "Can we check?").current  # fmt: skip
+    # the time since an old source was given up is the present
+    assert analyse("Since we stopped using the old Access thing, where do I look up who's "
+                   "got the play parachute?").current  # fmt: skip
+    assert analyse("Where do we keep incident records now that we've left Jira?").current
+    assert not analyse("Where are the old Access records since 2016?").current
 
 
 def test_long_hostile_questions_are_read_in_linear_time() -> None:
