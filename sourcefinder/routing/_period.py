@@ -788,8 +788,8 @@ class Periods:
 # A sentence that says how long something is kept: "Retention limits that catch people
 # out: CCTV 31 days at each hotel; Guest Care tickets deleted after 3 years."
 _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|destroyed|lost|"
-                       r"erased|overwritten|overwrites|anonymi[sz]ed|discarded|shredded|disappear(?:s|ing)?|"
-                       r"how\s+long)\b",
+                       r"erased|overwritten|overwrites|anonymi[sz]ed|discarded|shredded|"
+                       r"disappear(?:s|ing)?|how\s+long)\b",
                        re.IGNORECASE)  # fmt: skip
 # "deleted after a year", not "purged once a year"
 _A_SPAN = r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\ban?(?= )"

@@ -95,7 +95,8 @@ _ITS_NOT_KEPT = re.compile(r"\b(?:its|their|her|his)\s+([^.;:!?()]{3,120}?)\s+(?
                            re.IGNORECASE)  # fmt: skip
 # "none of their posts or photos were saved", "none of its files were kept"
 _NONE_SAVED = re.compile(r"\bnone\s+of\s+(?:its|their|her|his)\s+([^.;:!?()]{3,120}?)\s+"
-                         r"(?:was|were)\s+(?:saved|kept|exported|archived|copied|migrated|carried\s+over)\b",
+                         r"(?:was|were)\s+(?:saved|kept|exported|archived|copied|migrated|"
+                         r"carried\s+over)\b",
                          re.IGNORECASE)  # fmt: skip
 _NONE_OF_ITS = re.compile(r"\b(?:kept|keep|keeps|hold|holds|held)\s+none\s+of\s+(?:its|their)\s+"
                           r"records\b|\bnothing\s+(?:from|of)\s+(?:it|them)\s+(?:was|were)\s+kept\b"
