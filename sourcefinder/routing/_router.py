@@ -155,8 +155,14 @@ _ASKS_WHO = re.compile(r"\b(?:who|whom|whose|anyone|anybody|someone|somebody)\b"
 # what a camera recorded ("the camera footage", "the footage from the cameras"; not a
 # dashcam's, nor footage of no camera named)
 _FOOTAGE = re.compile(r"\b(?:camera|cctv)\s+(?:footage|recordings?)\b"
-                      r"|\bfootage\s+(?:from|on)\s+(?:the\s+|our\s+)?cameras?\b",
+                      r"|\bfootage\s+(?:from|on)\s+(?:the\s+|our\s+)?cameras?\b"
+                      # "can we check the cameras?", "did the cameras pick him up"
+                      r"|\b(?:check|look\s+at|pull|watch|review|go\s+through)\s+"
+                      r"(?:the\s+|our\s+)?(?:security\s+)?cameras\b"
+                      r"|\bcameras\s+(?:show|showed|caught|pick(?:ed)?\s+up)\b",
                       re.IGNORECASE)  # fmt: skip
+# where a vehicle is or went, asked of a tracker: "the GPS trace of the van's route"
+_TRACKED = re.compile(r"\bgps\b|\btracker\b|\btelematics\b", re.IGNORECASE)
 # a time asked that began at most this long ago is one a current source holds
 _RECENT_DAYS = 31
 # Kinds whose source is someone to ask (a person, a channel, a team, its mailbox or list),
@@ -431,7 +437,8 @@ class OfflineRouter:
         # ("no parties", where a card has a "participant"), nor in the organization's own
         # name ("no accredited falconry courses" at Glenfield Falconry Centre)
         # (a name that is also a common word is asked for by its name: "Teams", not "team")
-        self._absent = frozenset(t for t in declared_absent(index.preamble)
+        declared = declared_absent(index.preamble)
+        self._absent = frozenset(t for t in declared
                                  if not self._lex.knows_a_close_form_of(t)) - self._ours
         only_named = {w for w in absent_only_as_names(
             index.preamble, lambda w: specificity(w) < cfg.absent_common_below)
@@ -465,6 +472,10 @@ class OfflineRouter:
         self._kept_own = tuple(k for k in declared_kept_own(index.preamble)
                                if k[0] not in self._ours)
         self._no_cctv = "cctv" in self._absent
+        # ("no tracker in the van", though a card is the volunteer tracker)
+        self._no_tracker = "tracker" in declared and not any(
+            map(self._lex.knows_a_form_of, terms("gps telematics")))
+        self._tracker_unknown = not self._lex.knows_a_form_of("tracker")  # (not "our tracker")
         self._trust = dict(cfg.trust_factors)
         zipf("the")  # load the word-frequency table now, not on the first question
         self._cache: QueryCache | None = None
@@ -691,6 +702,9 @@ class OfflineRouter:
             absent += tuple(w for done, what, w in self._undone if done & doing and what <= said
                             and set(terms(" ".join(_GERUND.findall(w.split()[-1])))) <= acts)
         absent += own_asked(asked_for, self._unowned, self._ours)
+        if self._no_tracker and any(self._tracker_unknown or m.group().lower() != "tracker"
+                                    for m in _TRACKED.finditer(asked_for)):  # fmt: skip
+            absent += ("tracker",)  # "the GPS trace" where "no tracker in the van"
         if self._no_cctv and _FOOTAGE.search(asked_for):
             absent += ("CCTV",)  # "the camera footage" where "We have no CCTV"
         absent += kept_own_asked(asked_for, self._kept_own)

@@ -147,6 +147,7 @@ _NEGATION = (
     # "no longer sell second-hand boats", not "no longer by rail"
     r"|\bno\s+longer\s+(?!(?:by|in|at|on|for|with|to|from|than)\b)(?=[a-z]+)"
     r"|\b(?:and\s+)?never\b|\bneither\b|\bthere(?: is|'s| are) no\b"
+    r"|\bnothing\s+to\s+do\s+with\b"  # "We have nothing to do with book loans"
     r"|(?:^|[:(])\s*no\b(?!-)"
     # "We make wine only, so no cider or gin"
     r"|\bso\s+no\b(?!\s+(?:longer|later|earlier|more|less|fewer|sooner|one|doubt|matter)\b)"

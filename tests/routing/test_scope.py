@@ -270,6 +270,9 @@ def _stems(words: str) -> set[str]:
         # what closed is said by the closing; "and never reopened" says only that it stayed
         ("The tea room closed in March 2020 and never reopened. We never offered grooming,"
          " and never sold feed.", "grooming feed", "reopened"),
+        # "nothing to do with" is a denial
+        ("The village library is a different body. We have nothing to do with book loans, "
+         "library cards or its catalogue.", "loans cards catalogue", "village body"),
     ],
 )  # fmt: skip
 def test_the_preamble_declares_what_the_organization_has_not(
@@ -596,13 +599,28 @@ def test_camera_footage_is_what_an_organization_with_no_cctv_has_not() -> None:
              card("accident-book", "accidents and near misses in the yard")]  # fmt: skip
     router = OfflineRouter(make_index(cards, "What we do not do. We have no CCTV anywhere."))
     for asked in ("Someone scratched a car in the yard. Can we check the camera footage?",
-                  "Can we get the footage from the cameras to see who dumped the bikes?"):
+                  "Can we get the footage from the cameras to see who dumped the bikes?",
+                  "A buggy went missing from the porch on Thursday. Can we check the cameras?"):
         ranking = router.rank(asked)
         assert ranking.verdict == "nowhere" and ranking.ruled_out == ("CCTV",)
     assert router.rank("A lorry nearly hit our van. Is there footage I can save?").ruled_out \
         == ()  # fmt: skip
     with_cctv = OfflineRouter(make_index(cards, "What we do not do. We sell no vans."))
     assert with_cctv.rank("Can we check the camera footage?").ruled_out == ()
+
+
+def test_a_gps_trace_is_what_an_organization_with_no_tracker_has_not() -> None:
+    """"No tracker in the van": "the GPS trace of the van's route" has nowhere to be
+    looked for, though a card is a volunteer tracker; "our tracker" is that card's."""
+    cards = [card("volunteer-tracker", "volunteer tracker: training, DBS and hours"),
+             card("van-logbook", "the van's logbook: trips, mileage, fuel")]  # fmt: skip
+    router = OfflineRouter(make_index(cards, "What we do not keep. No tracker in the van."))
+    ranking = router.rank("Need the GPS trace of the van's route last Tuesday")
+    assert ranking.verdict == "nowhere" and ranking.ruled_out == ("tracker",)
+    assert router.rank("Is Ruth's first aid on our tracker?").ruled_out == ()
+    tracked = [*cards, card("telematics", "van GPS positions and journeys")]
+    with_gps = OfflineRouter(make_index(tracked, "What we do not keep. No tracker in the van."))
+    assert with_gps.rank("Need the GPS trace of the van's route last Tuesday").ruled_out == ()
 
 
 def test_a_thing_of_one_word_another_body_holds_is_a_nowhere() -> None:
