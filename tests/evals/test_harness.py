@@ -119,7 +119,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "irthing", "geltsdale", "talkin", "newbiggin", "castlecarrock", "warwickbridge",
             "cumwhitton", "hayton", "scaleby", "wetheral", "rockcliffe", "kirkandrews",
             "bowness", "sebergham", "raughton", "welton", "ousby", "skelton", "plumpton",
-            "ivegill", "calthwaite", "armathwaite"],
+            "ivegill", "calthwaite", "armathwaite", "mungrisdale", "bassenthwaite", "uldale",
+            "lorton", "embleton", "wythop"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
