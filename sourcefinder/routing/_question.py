@@ -537,6 +537,10 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             clause = clause[subject.end() :]
         elif stated and (shown := _shown_by(clause, asked_apart, is_source)):
             (situation.extend if shown[2] else dismiss)(terms(shown[0].group(1)))
+            # what a source named is said to show is the situation the ask goes on from
+            # ("Lend Engine says T-0388 is in but it's not on the shelf, where is it?")
+            situation.extend(t for t in terms(clause[shown[0].end() : shown[1]])
+                             if t not in _CUE_TERMS)
             clause = " " + clause[shown[1] :]
         elif (negation or told_after[k]) and is_source and (redirect := _redirected_by(
                 clause, is_source, for_other=told_after[k] and not asks)):

@@ -359,6 +359,18 @@ def test_a_need_said_in_a_clause_of_its_own_follows_what_a_source_shows() -> Non
     assert analyse(plain, casktrack.issuperset).named == ()
 
 
+def test_what_a_source_named_is_said_to_show_is_the_situation() -> None:
+    """"Lend Engine says T-0388 is in but it's not on the shelf, where actually is it?":
+    the item and the shelf are what the ask goes on from, not words dropped with the
+    source named."""
+    lend = frozenset(terms("Lend Engine"))
+    read = analyse("Lend Engine says T-0388 is in but it's not on the shelf, where actually "
+                   "is it?", lend.issuperset)  # fmt: skip
+    assert set(read.named) == lend
+    assert {"0388", "shelf"} <= set(read.background) and not lend & set(read.background)
+    assert "sai" not in read.background  # the saying is no situation
+
+
 def test_what_comes_before_a_but_is_the_situation_not_the_ask() -> None:
     question = "the fault ticket's closed but the customer wants money off their bill"
     read = analyse(question)
