@@ -436,6 +436,8 @@ _NOT_SUBJECT = frozenset("only just still also are is were was get gets be been 
                          "exists exist data".split())  # fmt: skip
 _NOT_SUBJECT_TERMS = frozenset(terms(" ".join(_NOT_SUBJECT)))
 _DIGIT = re.compile(r"\d")
+# a part named as the card's first years is no part that ended ("early minutes (2015–2017)")
+_EARLY = frozenset(terms("early earlier earliest first"))
 _DENIED = frozenset("never not".split())
 # "read-only since 2025-02-14": the card stopped growing then, it did not start.
 _ENDED = frozenset("read-only readonly frozen archived closed retired decommissioned "
@@ -586,7 +588,7 @@ def coverage(card: Card) -> Coverage:
                 until = _date(*m.group(5, 6, 7, 8), end=True)
                 part = _subject(text, m.start(), past_small=True) \
                     if text is not card.what and live else none  # fmt: skip
-                if part:
+                if part and not part & _EARLY:
                     part_ends.append((part, until))
                 elif text is card.what or not live:
                     ends.append(until)
@@ -611,6 +613,8 @@ def coverage(card: Card) -> Coverage:
             # old log": the card still grows)
             part = _subject(text, m.start(), past_small=True) \
                 if text is not card.what and live else none  # fmt: skip
+            if part & _EARLY:
+                part = none  # "early minutes (2015–2017) are scans": its first years
             starts.append((part, _date(m.group(1), first, None, None, end=False)))
             if last[0].isdigit():  # "2016 – Jul 2022": to the end of July
                 if part:

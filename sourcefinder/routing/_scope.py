@@ -257,6 +257,7 @@ _BACK_CLAUSE = re.compile(r",\s*(?:and|but|so)\s+(?=(?:those|these|they)\b)",
 _WHERE = re.compile(r"(?:^|\s)(?:in|at|on|inside|within|around|across|near|down|along|behind|"
                     r"beside|opposite|next\s+to)\s", re.IGNORECASE)  # fmt: skip
 _SAVE = frozenset({"without", "except", "beyond", "besides"})
+_SUBJECT_OPENS = re.compile(r"\s*(?:we|they|it|he|she|you|i)\b", re.IGNORECASE)
 _TIMES = r"(?:summer|winter|spring|autumn|day|night|weekdays?|weekends?|term|holidays?)"
 _SINCE = re.compile(r"\s+since\b", re.IGNORECASE)
 _WHEN_PAIR = re.compile(rf",\s*{_TIMES}\s+or\s+{_TIMES}\b", re.IGNORECASE)
@@ -303,7 +304,9 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
         listing = listing and text.startswith(";", found.end())
         cues = _cues(sentence, boundary or _BOUNDARY)
         if not cues:
-            if listed_on:
+            # (a clause of the organization's own says what it has: "...; we only get
+            # the final count on the settlement sheet")
+            if listed_on and not _SUBJECT_OPENS.match(sentence):
                 yield "", _listed(sentence)
             continue  # (an item with a negation of its own is read by it: "owns no cranes")
         head, colon, listed = sentence.partition(":")

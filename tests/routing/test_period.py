@@ -1260,6 +1260,12 @@ def test_a_range_in_the_contents_is_the_span_of_what_it_is_said_of() -> None:
     # (the earlier ones "are in bound books" elsewhere: not held here)
     older = "minutes of the board in 2012"
     assert _why_out(coverage(board), older) == "holds nothing before 2015"
+    # a part named as the card's first years ends nothing ("early minutes (2015–2017)")
+    papers = card("board-papers", "the committee's minutes and papers",
+                  contains="minutes of every board meeting since 2015",
+                  gotchas=["early minutes (2015–2017) are scans of handwritten pages"])
+    assert _why_out(coverage(papers), "the minutes from the 2024 AGM") == ""
+    assert _why_out(coverage(papers), "the minutes from 2012") == "holds nothing before 2015"
 
 
 def test_a_span_of_no_named_part_does_not_end_a_live_card() -> None:

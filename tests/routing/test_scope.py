@@ -103,6 +103,10 @@ def _stems(words: str) -> set[str]:
         ("What we do NOT do, so there is nothing to find about it: leather or fur (we "
          "send people to a specialist); dyeing; shoe repairs or key cutting. We clean "
          "suits.", "leather fur dyeing shoe repairs key cutting", "specialist people clean"),
+        # ... but a clause of the organization's own on it says what it has
+        ("What we do NOT do or keep: merch; the buyer data stays with the promoter; we "
+         "only get the final count on the settlement sheet.", "merch",
+         "final count settlement sheet"),
         # an abbreviation's stop ends no sentence, and an aside of who does it instead
         # names nothing not done
         ("What we do NOT do: curtains (we pass people to Kendal Curtain Co.); bespoke "
