@@ -54,6 +54,7 @@ from sourcefinder.routing._text import BRACKETED, ends_marked, paragraphs, same_
 
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
+_MONTHS["sept"] = 9  # "14 Sept 2024"
 _MONTH = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?:1[89]\d\d|20\d\d)"
 YEAR_TERM = re.compile(_YEAR)  # a year as a lexical term ("2016"): the period speaks for it

@@ -52,6 +52,7 @@ TODAY = date(2026, 11, 30)
         ("the Teams chat from early 2025", date(2025, 1, 1), date(2025, 4, 30)),
         ("mid-2019 numbers", date(2019, 5, 1), date(2019, 8, 31)),
         ("the late 2021 board pack", date(2021, 9, 1), date(2021, 12, 31)),
+        ("where van 3 was on 14 Sept 2024", date(2024, 9, 1), date(2024, 9, 30)),
         # a decade said in words or two digits, or a part of it
         ("Grandad reckons it was in the seventies.", date(1970, 1, 1), date(1979, 12, 31)),
         ("Which year did they marry? Late nineties, I think.", date(1996, 1, 1),
