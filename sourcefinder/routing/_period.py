@@ -499,6 +499,14 @@ def _subject(text: str, at: int, *, past_small: bool = False) -> frozenset[str]:
     return frozenset(terms(" ".join(words)))
 
 
+def _part(text: str, at: int) -> frozenset[str]:
+    """What a range at ``at`` in a live card's contents or gotchas is said of, past the
+    small words; nothing when that is the card's own first years ("early minutes
+    (2015–2017) are scans")."""
+    part = _subject(text, at, past_small=True)
+    return frozenset() if part & _EARLY else part
+
+
 # what a card says is kept somewhere else: "returns under the old contract are not here:
 # September 2021 to March 2023 in the closed folder"
 # (or a time then said to be in another named place: "1999-2019 are in the Access
@@ -587,9 +595,8 @@ def coverage(card: Card) -> Coverage:
                 # on a live card, a span said of something in its contents or gotchas
                 # ends that part ("entries from 2016 to 2019 were typed up from paper")
                 until = _date(*m.group(5, 6, 7, 8), end=True)
-                part = _subject(text, m.start(), past_small=True) \
-                    if text is not card.what and live else none  # fmt: skip
-                if part and not part & _EARLY:
+                part = _part(text, m.start()) if text is not card.what and live else none
+                if part:
                     part_ends.append((part, until))
                 elif text is card.what or not live:
                     ends.append(until)
@@ -612,10 +619,7 @@ def coverage(card: Card) -> Coverage:
             # "work items 2017–2023, read-only"); said of no part it names, it ends
             # nothing on a live card ("done for 2009 to 2015, 2016 to 2020 still in the
             # old log": the card still grows)
-            part = _subject(text, m.start(), past_small=True) \
-                if text is not card.what and live else none  # fmt: skip
-            if part & _EARLY:
-                part = none  # "early minutes (2015–2017) are scans": its first years
+            part = _part(text, m.start()) if text is not card.what and live else none
             starts.append((part, _date(m.group(1), first, None, None, end=False)))
             if last[0].isdigit():  # "2016 – Jul 2022": to the end of July
                 if part:

@@ -161,8 +161,10 @@ _FOOTAGE = re.compile(r"\b(?:camera|cctv)\s+(?:footage|recordings?)\b"
                       r"(?:the\s+|our\s+)?(?:security\s+)?cameras\b"
                       r"|\bcameras\s+(?:show|showed|caught|pick(?:ed)?\s+up)\b",
                       re.IGNORECASE)  # fmt: skip
-# where a vehicle is or went, asked of a tracker: "the GPS trace of the van's route"
-_TRACKED = re.compile(r"\bgps\b|\btracker\b|\btelematics\b", re.IGNORECASE)
+# where a vehicle is or went, asked of a tracker: "the GPS trace of the van's route" (and
+# "the tracker" itself, where no card has one)
+_TRACKED = re.compile(r"\bgps\b|\btelematics\b", re.IGNORECASE)
+_TRACKER = re.compile(r"\bgps\b|\btelematics\b|\btracker\b", re.IGNORECASE)
 # a time asked that began at most this long ago is one a current source holds
 _RECENT_DAYS = 31
 # Kinds whose source is someone to ask (a person, a channel, a team, its mailbox or list),
@@ -472,10 +474,11 @@ class OfflineRouter:
         self._kept_own = tuple(k for k in declared_kept_own(index.preamble)
                                if k[0] not in self._ours)
         self._no_cctv = "cctv" in self._absent
-        # ("no tracker in the van", though a card is the volunteer tracker)
-        self._no_tracker = "tracker" in declared and not any(
-            map(self._lex.knows_a_form_of, terms("gps telematics")))
-        self._tracker_unknown = not self._lex.knows_a_form_of("tracker")  # (not "our tracker")
+        # ("no tracker in the van", though a card is the volunteer tracker: "our tracker"
+        # is that card's)
+        self._asks_tracker = None if "tracker" not in declared or any(
+            map(self._lex.knows_a_form_of, terms("gps telematics"))) \
+            else _TRACKED if self._lex.knows_a_form_of("tracker") else _TRACKER  # fmt: skip
         self._trust = dict(cfg.trust_factors)
         zipf("the")  # load the word-frequency table now, not on the first question
         self._cache: QueryCache | None = None
@@ -702,8 +705,7 @@ class OfflineRouter:
             absent += tuple(w for done, what, w in self._undone if done & doing and what <= said
                             and set(terms(" ".join(_GERUND.findall(w.split()[-1])))) <= acts)
         absent += own_asked(asked_for, self._unowned, self._ours)
-        if self._no_tracker and any(self._tracker_unknown or m.group().lower() != "tracker"
-                                    for m in _TRACKED.finditer(asked_for)):  # fmt: skip
+        if self._asks_tracker and self._asks_tracker.search(asked_for):
             absent += ("tracker",)  # "the GPS trace" where "no tracker in the van"
         if self._no_cctv and _FOOTAGE.search(asked_for):
             absent += ("CCTV",)  # "the camera footage" where "We have no CCTV"

@@ -98,6 +98,13 @@ _NONE_SAVED = re.compile(r"\bnone\s+of\s+(?:its|their|her|his)\s+([^.;:!?()]{3,1
                          r"(?:was|were)\s+(?:saved|kept|exported|archived|copied|migrated|"
                          r"carried\s+over)\b",
                          re.IGNORECASE)  # fmt: skip
+
+
+def _left_nothing(text: str) -> list[re.Match[str]]:
+    """The statements of ``text`` that a thing that ended left some of its things."""
+    return [*_ITS_NOT_KEPT.finditer(text), *_NONE_SAVED.finditer(text)]
+
+
 _NONE_OF_ITS = re.compile(r"\b(?:kept|keep|keeps|hold|holds|held)\s+none\s+of\s+(?:its|their)\s+"
                           r"records\b|\bnothing\s+(?:from|of)\s+(?:it|them)\s+(?:was|were)\s+kept\b"
                           r"|\b(?:kept|keep|keeps)\s+nothing\s+(?:from|of)\s+(?:it|them)\b",
@@ -123,8 +130,7 @@ def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
         plain = BRACKETED.sub(" ", sentence)
         last = 0  # each stretch of the sentence is read once, however many statements
         # what a thing that ended left is read with whose it was (``_of_what_ended``)
-        owned = {m.end() for m in (*_ITS_NOT_KEPT.finditer(plain),
-                                   *_NONE_SAVED.finditer(plain))}
+        owned = {m.end() for m in _left_nothing(plain)}
         for m in _PASSIVE.finditer(plain):
             if m.end() in owned:
                 continue
@@ -187,7 +193,7 @@ def _of_what_ended(preamble: str) -> list[Unkept]:
     out: list[Unkept] = []
     text = " ".join(preamble.split())
     for sentence in re.findall(r"[^.!?]+", ends_marked(text)):
-        for m in (*_ITS_NOT_KEPT.finditer(sentence), *_NONE_SAVED.finditer(sentence)):
+        for m in _left_nothing(sentence):
             owners = _owners(sentence[max(0, m.start() - 2 * _REACH) : m.start()])
             for item in _ITEMS.split(m.group(1)):
                 thing = [t for t in terms(item) if t not in _NOT_NAMING]
