@@ -798,7 +798,8 @@ class Periods:
 # out: CCTV 31 days at each hotel; Guest Care tickets deleted after 3 years."
 _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|destroyed|lost|"
                        r"erased|overwritten|overwrites|anonymi[sz]ed|discarded|shredded|"
-                       r"disappear(?:s|ing)?|how\s+long)\b",
+                       r"disappear(?:s|ing)?|how\s+long"
+                       r"|(?:not|never)\s+(?:collected|saved|copied|backed\s+up))\b",
                        re.IGNORECASE)  # fmt: skip
 # "deleted after a year", not "purged once a year"
 _A_SPAN = r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\ban?(?= )"
@@ -822,7 +823,10 @@ _DONE_AFTER = re.compile(r"(?:kept|retained|deleted|purged|destroyed|erased|over
 _KEPT_ITEMS = re.compile(rf"(,|;|:|\band\b(?=(?:\s+[\w-]+){{1,6}}\s+{_KEPT_AHEAD}))",
                          re.IGNORECASE)  # fmt: skip
 _LOST_BEFORE = re.compile(
-    rf"\b(?:from\s+)?(?:before|prior\s+to)\s+(?:({_MONTH})\s+)?({_YEAR})\b", re.IGNORECASE
+    rf"\b(?:from\s+)?(?:before|prior\s+to)\s+"
+    # ("before Tradify (March 2023)": a name, then its day)
+    rf"(?:(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?\s+\(\s*)?(?:({_MONTH})\s+)?({_YEAR})\b",
+    re.IGNORECASE,
 )
 # what was gone once, in a year it says ("Sage data before April 2014 was purged in 2021")
 _PURGED_ONCE = re.compile(rf"\b(?:destroyed|deleted|discarded|shredded|purged)\s+in\s+"
@@ -838,7 +842,8 @@ _HELD_FROM = re.compile(
 _AFTER_EVENT = re.compile(r"\s+(?:after|from)\b", re.IGNORECASE)
 _HOLDS = re.compile(r"\b(?:holds?|has|have|keeps?)\b", re.IGNORECASE)
 _LOST = re.compile(rf"\b(?:destroyed|lost|deleted|discarded|purged|{_THROWN}|(?:not|never)\s+"
-                   r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned)"
+                   r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned|"
+                   r"collected|saved|copied|backed\s+up)"
                    # "are gone", "went with the old BT mail account"
                    r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+with"
                    # an aside's last word: "accounts before April 2012 (paper, gone)"

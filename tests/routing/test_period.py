@@ -955,6 +955,24 @@ def test_what_was_cleared_out_is_gone_or_went_with_something_is_lost(
     assert said == ((gone,) if gone else ())
 
 
+def test_what_was_never_collected_or_came_before_a_named_change_is_lost() -> None:
+    """"Job photos before March 2023 ... were never collected", and "Paper timesheets
+    from before Tradify (March 2023) were shredded": the day in brackets after a name."""
+    kept = declared_retention(
+        "Job photos before March 2023 lived on people's own phones and were never "
+        "collected. Paper timesheets from before Tradify (March 2023) were shredded in the "
+        "2025 clear-out.", specificity)  # fmt: skip
+    photos = set(terms("photos of the consumer unit"))
+    assert expired(kept, asked_period("back in 2021", TODAY), TODAY, photos) == (
+        "Job photos before March 2023 lived on people's own phones and were never "
+        "collected",)
+    assert expired(kept, asked_period("in May 2024", TODAY), TODAY, photos) == ()
+    sheets = set(terms("my timesheets"))
+    assert expired(kept, asked_period("in 2022", TODAY), TODAY, sheets) == (
+        "Paper timesheets from before Tradify (March 2023) were shredded in the 2025 "
+        "clear-out",)
+
+
 def test_what_came_before_a_day_is_lost_whatever_span_it_was_kept() -> None:
     """"Sage 50 data and paper invoices before April 2016 were destroyed after six years":
     no invoice of 2010 is left, though six years is said too, and each thing listed is
