@@ -23,7 +23,8 @@ Narrow on purpose:
 A thing that has ended says what it left, with a year that is when it ended: "its support
 tickets and call recordings were not kept" (after "Dalesnet's account records were
 exported"), "we sold The Pelican Harbor Times in 2018 and kept none of its records", "the
-audio-guide app was withdrawn in 2019 and nothing from it was kept". Each such thing is
+audio-guide app was withdrawn in 2019 and nothing from it was kept", "The old Facebook
+page was deleted in January 2022 with all its messages". Each such thing is
 named with whose it was ("Dalesnet support tickets"; with each of the names listed
 together: "Four homes (Ashgrove Court, ... and The Beeches) were sold ..., and their care
 records went with the homes"), or is the name alone when nothing of it was kept (of two
@@ -99,10 +100,17 @@ _NONE_SAVED = re.compile(r"\bnone\s+of\s+(?:its|their|her|his)\s+([^.;:!?()]{3,1
                          r"carried\s+over)\b",
                          re.IGNORECASE)  # fmt: skip
 
+# "The old Facebook page was deleted in January 2022 with all its messages": gone with it
+_GONE_WITH_ALL = re.compile(r"\b(?:was|were)\s+(?:deleted|destroyed|shredded|wiped|scrapped|"
+                            r"closed(?:\s+down)?|shut\s+down|lost)\b[^.;:!?()]{0,40}?\s+with\s+"
+                            r"all\s+(?:its|their|her|his)\s+([^.;:!?()]{3,60}?)\s*(?=[.;:!?(]|$)",
+                            re.IGNORECASE)  # fmt: skip
+
 
 def _left_nothing(text: str) -> list[re.Match[str]]:
     """The statements of ``text`` that a thing that ended left some of its things."""
-    return [*_ITS_NOT_KEPT.finditer(text), *_NONE_SAVED.finditer(text)]
+    return [*_ITS_NOT_KEPT.finditer(text), *_NONE_SAVED.finditer(text),
+            *_GONE_WITH_ALL.finditer(text)]
 
 
 _NONE_OF_ITS = re.compile(r"\b(?:kept|keep|keeps|hold|holds|held)\s+none\s+of\s+(?:its|their)\s+"

@@ -156,6 +156,11 @@ def test_a_question_for_what_is_never_kept_is_a_nowhere_that_says_why() -> None:
         # none of what it had was saved
         ("The club Facebook page was deleted after it was hacked in 2021; none of its "
          "posts or photos were saved.", ["Facebook posts", "Facebook photos"]),
+        # gone with all of it
+        ("The old Facebook page was deleted in January 2022 with all its messages.",
+         ["Facebook messages"]),
+        ("The Wix site was closed down in 2020 with all its blog posts and forms.",
+         ["Wix blog posts", "Wix forms"]),
         # no name to say whose: nothing read
         ("Agency workers are paid by their agency, and we hold none of their records.", []),
         ("Our old intranet was closed and its pages were not kept.", []),
