@@ -136,7 +136,9 @@ _NEGATION = (
     # "we take no cheques", "give no medical advice", "own no lorries"
     r"takes?|gives?|signs?|serves?|receives?|pays?|buys?|handles?|stores?|"
     # "we release nothing, register no songs, collect no royalties, see no statements"
-    r"collects?|registers?|releases?|sees?|hires?\s+out|hires?|books?|lets?|rents?)"
+    r"collects?|registers?|releases?|sees?|hires?\s+out|hires?|books?|lets?|rents?|"
+    # "the van needs no tachograph", "we use no pesticides"
+    r"needs?|requires?|uses?)"
     r"(?:\s+(?:and|or)\s+[a-z]+)?"  # "we sell and license no merchandise"
     # "we charge tenants no fees", not "it runs at no cost"
     r"(?:\s+(?!(?:at|for|with|in|on|to|by|of|from|and|or)\b)[a-z]+)?\s+no\b"
@@ -789,9 +791,17 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
                     short = stems[:k] + stems[k + 1 :]
                     out.setdefault(cast(tuple[str, ...], short),
                                    " ".join(words[:k] + words[k + 1 :]))  # fmt: skip
+    # a list is asked for as whatever it is written on: "No stock list" has no stock sheet
+    # (not as a "list" or a "log", whose stems are also verbs': "listed", "logged")
+    for stems, written in list(out.items()):
+        if stems[-1] in _WRITTEN_ON:
+            for other in _WRITTEN_ON - {stems[-1]} - _ALSO_VERBS:
+                out.setdefault((*stems[:-1], other), written)
     return out
 
 
+_WRITTEN_ON = frozenset(terms("list sheet spreadsheet log logbook ledger"))
+_ALSO_VERBS = frozenset(terms("list log"))
 # "our own two lorries", "our own fleet": what the organization says it has
 _OUR_OWN = re.compile(r"\bour\s+own\s+(?:(?:two|three|four|five|six|\d+)\s+)?([a-z][\w-]*)",
                       re.IGNORECASE)

@@ -233,6 +233,9 @@ def _stems(words: str) -> set[str]:
         ("We release nothing, register no songs, collect no royalties and see no royalty "
          "statements; we hire out no PA and let no rooms.", "songs royalties statements pa "
          "rooms", "release register collect"),
+        # what is not needed or used
+        ("The van needs no tachograph and we use no pesticides.", "tachograph pesticides",
+         "van"),
         # what a compound says is all there is: "rehearsal-only bookings" (not "in-house")
         ("We have taken no rehearsal-only bookings since 2019 and no in-house work.",
          "rehearsal bookings", "house"),
@@ -1008,6 +1011,16 @@ def test_many_declared_phrases_are_matched_in_one_pass() -> None:
     phrases = Phrases(declared_absent_phrases(preamble))
     question = " ".join(f"widget{i} thing" for i in range(2_000)) + " widget7 gadget7"
     assert list(phrases.found_in(question).values()) == ["widget7 gadget7"]
+
+
+def test_a_declared_list_is_asked_for_as_what_it_is_written_on() -> None:
+    """"No stock list" has no stock sheet or stock spreadsheet either; not a "list" or a
+    "log" made of a verb ("church and listed-building jobs" for "no church logbook")."""
+    phrases = Phrases(declared_absent_phrases("We keep no stock list and no church logbook."))
+    assert list(phrases.found_in("what does the stock sheet say?").values()) == ["stock list"]
+    assert list(phrases.found_in("is it on the stock spreadsheet").values()) == ["stock list"]
+    assert phrases.found_in("which church and listed-building jobs are waiting?") == {}
+    assert phrases.found_in("when was the church logged") == {}
 
 
 def test_a_declared_phrase_is_found_with_a_word_between() -> None:
