@@ -138,9 +138,17 @@ _FAILED = re.compile(
     # "Papertrail hasn't got the MEWP in it"
     r"|(?<!\bi )(?<!\bwe )(?<!\byou )\b(?:has|have|had)(?:n't| not) got (?:the|any|it|them)\b"
     # "The big book by the fuel store has nothing about lifejackets."
-    r"|\b(?:has|have|had|says|said) nothing (?:about|on|for|in it)\b",
+    r"|\b(?:has|have|had|says|said) nothing (?:about|on|for|in it)\b"
+    # "I've been through the daybook and can't find Mrs Dixon's order"
+    r"|\b(?:looked|checked|searched|(?:been|gone|went)\s+through)\b[^.;:!?]{0,80}?\b(?:and|but)\s+"
+    r"(?:i\s+|we\s+)?(?:can't|cannot|couldn't|can\s+not|could\s+not)\s+find\b",
     re.IGNORECASE,
 )
+# ... where the asker looked: a source named there is out by its name
+_LOOKED_IN = re.compile(r"\b(?:looked\s+(?:in|at|through|on)|checked|searched|"
+                        r"(?:been|gone|went)\s+through)\s+(?:(?:the|our|my)\s+)?"
+                        r"([\w'-]+(?:\s+[\w'-]+){0,3}?)(?=\s+(?:and|but|for|on|in)\b|[,.;]|$)",
+                        re.IGNORECASE)  # fmt: skip
 # A named source that says too little: "The Safety Rules don't say when ...", "VegLink
 # tells me when the trees were cut, but I want ...". Only the name in subject place is
 # dismissed; the rest of the clause is the need ("the control room screen shows Kelvin
@@ -513,7 +521,12 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             continue
         failed = _FAILED.search(clause) if negation else None
         if failed:
-            negated.extend(terms(clause[: failed.end()]))
+            before = clause[: failed.end()]
+            looked = _LOOKED_IN.search(before) if is_source else None
+            if looked and is_source and is_source(place := terms(looked.group(1))):
+                named.extend(place)
+                before = before[: looked.start(1)] + before[looked.end(1) :]
+            negated.extend(terms(before))
             clause = clause[failed.end() :]
             if not terms(clause):
                 continue

@@ -566,3 +566,17 @@ def test_a_source_named_is_out_by_its_name_and_its_words_are_not_ruled_out() -> 
     # "tells me" needs a source's name: a person's telling is the situation
     assert analyse("The driver tells me the tank was full, but who signed for it?",
                    stilllog.issuperset).named == ()
+
+
+def test_a_source_looked_through_in_vain_is_out_by_its_name() -> None:
+    """"I've been through the counter daybook and can't find Mrs Dixon's order": the
+    daybook is out, the order is the need. Without a source's name, the words where the
+    asker looked are ruled out; "can't find" alone dismisses nothing."""
+    daybook = frozenset(terms("counter daybook"))
+    question = "I've been through the counter daybook and can't find Mrs Dixon's order"
+    named = analyse(question, lambda stems: frozenset(stems) == daybook)
+    assert set(named.named) == daybook and not daybook & set(named.negated)
+    assert "Mrs Dixon's order" in named.positive
+    assert daybook <= set(analyse(question).negated)
+    alone = analyse("I can't find my P45 anywhere, who sends those?", daybook.issuperset)
+    assert alone.named == alone.negated == () and "P45" in alone.positive
