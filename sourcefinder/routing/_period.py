@@ -420,7 +420,7 @@ _KEEP_WORD = r"(?:retention|retained|kept|keeps|stored|held|holds|purged\s+after
 _RETENTION = re.compile(
     rf"\b{_KEEP_WORD}\s+(?:for\s+|of\s+)?(?:only\s+)?(?:the\s+)?"
     rf"(?:last\s+|past\s+)?(\d{{1,4}})\s*{_UNIT}\b"
-    rf"|\b(\d{{1,4}})[- ]{_UNIT}\s+(?:retention|history|window)\b"
+    rf"|\b(\d{{1,4}})[- ]{_UNIT}\s+(?:of\s+)?(?:retention|history|window)\b"
     rf"|(?:^|[,(;:]\s*|\bonly\s+(?:the\s+)?)(?:last|past)\s+(\d{{1,4}})\s+{_UNIT}\b"
     rf"|\bolder\s+than\s+(\d{{1,4}})\s+{_UNIT}\s+(?:are|is|get|gets)\s+"
     rf"(?:deleted|purged|dropped|removed|expired|gone)\b"
@@ -429,7 +429,9 @@ _RETENTION = re.compile(
     rf"overwrites(?:\s+itself)?|wiped)\s+(?:after\s+)?"
     rf"(?:(?:about|around|roughly|approximately)\s+|~\s*)?(\d{{1,4}})\s*{_UNIT}\b"
     # "disappearing messages after 90 days", "messages disappear after 90 days"
-    rf"|\bdisappear(?:s|ing)?(?:\s+messages)?\s+(?:after|set\s+to)\s+(\d{{1,4}})\s*{_UNIT}\b",
+    rf"|\bdisappear(?:s|ing)?(?:\s+messages)?\s+(?:after|set\s+to)\s+(\d{{1,4}})\s*{_UNIT}\b"
+    # "12 months of history", "only 13 months kept"
+    rf"|\b(\d{{1,4}})\s*{_UNIT}\s+(?:(?:is|are)\s+)?(?:kept|retained)\b",
     re.IGNORECASE,
 )
 # Said of the subject, not part of it: "drone imagery only since", "tickets are deleted".
@@ -641,7 +643,7 @@ def coverage(card: Card) -> Coverage:
             days = int(n) * _UNIT_DAYS[unit.lower()]
             # what it applies to: "logs kept 15 days", "logs older than 15 days are
             # deleted", "tickets are deleted 3 years after closing"
-            said_of = m.group(1) or m.group(7) or m.group(9)
+            said_of = m.group(1) or m.group(3) or m.group(7) or m.group(9) or m.group(13)
             subject = _subject(text, m.start()) if said_of else none
             kept.append((subject, days, f"{n} {unit.lower()}s"))
     # Several statements: the widest reading (a card is never dropped on a guess).

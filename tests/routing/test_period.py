@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 
@@ -430,6 +430,8 @@ def test_a_long_hostile_preamble_is_read_for_retention_in_linear_time(preamble: 
         # an aside is said of the phrase before it
         ("invoices 2012 to 2023; season tickets issued before the switch (deleted 3 years "
          "after expiry)", "", 1095),
+        # a history of so long, said of what has it
+        ("scheduled maintenance, incident notices with 90 days of history", "", 90),
     ],
 )
 def test_coverage_reads_deletion_and_what_it_is_said_of(
@@ -439,6 +441,22 @@ def test_coverage_reads_deletion_and_what_it_is_said_of(
     (subject, kept, _), = cov.retention
     assert kept == days
     assert subject  # "artifacts", "tickets", "1-second data"
+
+
+@pytest.mark.parametrize(
+    ("contains", "gotcha"),
+    [("readings every 5 minutes, alarm history; 13 months of history on our plan", ""),
+     ("readings every 5 minutes", "only 13 months kept; older readings are gone"),
+     ("journeys, mileage, 13 months kept", "")],
+)  # fmt: skip
+def test_coverage_reads_a_history_kept_so_long_as_the_cards(contains: str, gotcha: str) -> None:
+    """"13 months of history", "only 13 months kept": said of the whole card, so a
+    question about fifteen months ago is past it."""
+    cov = coverage(_card("fridge sensors", contains, (gotcha,) if gotcha else ()))
+    (subject, kept, _), = cov.retention
+    assert (subject, kept) == (frozenset(), 390)
+    fifteen_ago = Period(TODAY - timedelta(days=460), TODAY - timedelta(days=450))
+    assert out_of_period(cov, fifteen_ago, TODAY, {"fridg"}) == "keeps only the last 13 months"
 
 
 def test_a_start_said_of_one_thing_counts_for_questions_about_it() -> None:
