@@ -262,6 +262,10 @@ _SAVE = frozenset({"without", "except", "beyond", "besides"})
 _SUBJECT_OPENS = re.compile(r"\s*(?:we|they|it|he|she|you|i)\b", re.IGNORECASE)
 _TIMES = r"(?:summer|winter|spring|autumn|day|night|weekdays?|weekends?|term|holidays?)"
 _SINCE = re.compile(r"\s+since\b", re.IGNORECASE)
+# a time that ended: what was not done then is a gap, not a thing never had
+_BOUNDED = re.compile(r"\b(?:from|between|during|until|till|in)\s+(?:(?:early|late|mid)[\s-]+)?"
+                      r"(?:[A-Z][a-z]+\s+)?(?:19|20)\d\d\b\s*(?:to|and|until|till|[-–])\s*"
+                      r"(?:[A-Z][a-z]+\s+)?(?:19|20)\d\d\b")
 _WHEN_PAIR = re.compile(rf",\s*{_TIMES}\s+or\s+{_TIMES}\b", re.IGNORECASE)
 # "no other branches" says the organization has its own one; "Facebook or any other social
 # media" says what else of a kind
@@ -314,7 +318,11 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
         head, colon, listed = sentence.partition(":")
         if colon and _WHAT.match(head) and cues[0].start() < len(head):
             # "What we do not do: crime, family, immigration ..." heads the list it negates
-            yield "", _listed(listed)
+            # (to a colon of the item's own: "No bookings or home visits: walk-in only,
+            # with a numbered queue ticket" has queue tickets)
+            own = BRACKETED.sub(lambda m: " " * len(m.group()), listed).find(":")
+            before = listed[:own] if own >= 0 else listed
+            yield "", _listed(before if _NEGATES.search(before) else listed)
             # (not what was lost when: "What was lost: records before 2009; ...")
             listing = text.startswith(";", found.end()) and not _YEAR_WORD.search(listed)
         ends = [c.start() for c in cues[1:]] + [len(sentence)]
@@ -353,6 +361,9 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                 scope = _WHEN_PAIR.sub(" ", scope)
                 # "not organised a road race since the last Staveley 10K": when, not what
                 scope = _SINCE.split(scope, 1)[0]
+                if _BOUNDED.search(scope):
+                    continue  # "no tool library loans from March 2020 to August 2021": a gap
+
                 if _OWN_RECORDS.match(cue.group()):
                     # "keep their own patient records and know what happened to a
                     # casualty": what else they do is no thing of theirs

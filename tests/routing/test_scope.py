@@ -233,6 +233,16 @@ def _stems(words: str) -> set[str]:
         ("We release nothing, register no songs, collect no royalties and see no royalty "
          "statements; we hire out no PA and let no rooms.", "songs royalties statements pa "
          "rooms", "release register collect"),
+        # a list under "What we do not do:" ends at an item's own colon, which says what
+        # is done instead (not a colon in an aside, nor one after a heading of its own)
+        ("What we do NOT do:\n- No bookings or home visits: walk-in only, with a numbered "
+         "queue ticket at triage.", "bookings visits", "queue ticket triage"),
+        ("What we do NOT do:\n- No powered access (MEWPs, scissor lifts: we cross-hire "
+         "those in), no excavators over 3t.", "access excavators", "cross hire"),
+        ("What we do NOT do:\n- Other bodies hold: payroll and payslips.", "payslips", ""),
+        # what was not done for a while is a gap, not a thing never had
+        ("No sessions and no tool library loans from March 2020 to August 2021 (COVID). "
+         "No CCTV anywhere.", "cctv", "sessions tool library loans"),
         # what is not needed or used
         ("The van needs no tachograph and we use no pesticides.", "tachograph pesticides",
          "van"),
