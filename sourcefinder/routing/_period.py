@@ -439,6 +439,7 @@ _NOT_SUBJECT = frozenset("only just still also are is were was get gets be been 
                          "exists exist data".split())  # fmt: skip
 _NOT_SUBJECT_TERMS = frozenset(terms(" ".join(_NOT_SUBJECT)))
 _DIGIT = re.compile(r"\d")
+_NO = re.compile(r"\b(?:no|not|nothing|none|never)\b", re.IGNORECASE)
 # a part named as the card's first years is no part that ended ("early minutes (2015–2017)")
 _EARLY = frozenset(terms("early earlier earliest first"))
 _DENIED = frozenset("never not".split())
@@ -540,6 +541,13 @@ _SAID_ENDED = re.compile(r"(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bits\s)(?<!\bou
                          r"(?<!\btheir\s)\b([\w-]+)")
 
 
+def _denied(text: str, at: int) -> bool:
+    """Whether the clause up to ``at`` denies what its span holds: "there was no
+    newsletter at all from 2016 to March 2019" is a gap, not a span held."""
+    start = max(text.rfind(";", 0, at), text.rfind(". ", 0, at)) + 1
+    return _NO.search(text, start, at) is not None
+
+
 def _live(card: Card) -> bool:
     """Whether ``card`` is a source still growing: no archive, nothing says it ended."""
     return card.trust != "archive" and card.status == "active" and not any(
@@ -590,7 +598,7 @@ def coverage(card: Card) -> Coverage:
         for m in _CARD_FROM.finditer(text):
             # "diaries from 2013 to 2020 have been destroyed", "the paper archive from
             # 1946 to 2004 is at the Record Office, not here"
-            if _GONE.match(text, m.end()) or elsewhere(m.start()):
+            if _GONE.match(text, m.end()) or elsewhere(m.start()) or _denied(text, m.start()):
                 continue
             starts.append((_subject(text, m.start()), _date(*m.group(1, 2, 3, 4), end=False)))
             if m.group(6):
@@ -606,7 +614,7 @@ def coverage(card: Card) -> Coverage:
             if not (_GONE.match(text, m.end()) or elsewhere(m.start())):
                 starts.append((_subject(text, m.start()), _date(*m.group(1, 2, 3, 4), end=False)))
         for m in _CARD_RANGE.finditer(text):
-            if _GONE.match(text, m.end()) or elsewhere(m.start()):
+            if _GONE.match(text, m.end()) or elsewhere(m.start()) or _denied(text, m.start()):
                 continue
             first, last, mm = m.group(2), m.group(4), None
             if m.group(5) and last[0].isdigit() and int(m.group(5)) > int(last) % 100:

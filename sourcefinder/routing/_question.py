@@ -131,7 +131,7 @@ _TURN = re.compile(
 # A place that failed: what comes before is dismissed ("I checked the reviews site and it
 # isn't there"), what follows ("doesn't cover the cut I need: by feeder") is the need.
 _FAILED = re.compile(
-    r"\bfound nothing\b|\bnothing (?:in )?there\b|\b(?:is|was|are|were)(?:n't| not) "
+    r"\bfound nothing\b|\bnothing (?:in )?there\b|(?:\b(?:is|was|are|were)(?:n't| not)|'s not) "
     # (not a person away: "if the owner isn't there to hold the horse")
     r"(?:there|in there)\b(?!\s+to\b)"
     r"|\b(?:do|does|did)(?:n't| not) (?:cover|have the|have any|have it|mention)\b"
@@ -147,7 +147,7 @@ _FAILED = re.compile(
 # ... where the asker looked: a source named there is out by its name
 _LOOKED_IN = re.compile(r"\b(?:looked\s+(?:in|at|through|on)|checked|searched|"
                         r"(?:been|gone|went)\s+through)\s+(?:(?:the|our|my)\s+)?"
-                        r"([\w'-]+(?:\s+[\w'-]+){0,3}?)(?=\s+(?:and|but|for|on|in)\b|[,.;]|$)",
+                        r"([\w@'-]+(?:\s+[\w@'-]+){0,3}?)(?=\s+(?:and|but|for|on|in)\b|[,.;]|$)",
                         re.IGNORECASE)  # fmt: skip
 # A named source that says too little: "The Safety Rules don't say when ...", "VegLink
 # tells me when the trees were cut, but I want ...". Only the name in subject place is
@@ -454,6 +454,19 @@ class Analysed:
     named: tuple[str, ...] = ()
 
 
+def _looked_for(clause: str, failed: re.Match[str]) -> tuple[str, str] | None:
+    """Where the asker looked in vain and the rest of ``clause``: "Searched the inbox for
+    the physio's letter and it's not there" -> ("inbox", "for the physio's letter and
+    it"), "I've been through the daybook and can't find her order" -> ("daybook", "I've
+    her order"); None when the place is all the clause says."""
+    looked = _LOOKED_IN.search(clause, 0, failed.end())
+    if looked is None:
+        return None
+    between = clause[looked.end(1) : max(looked.end(1), failed.start())]
+    rest = clause[: looked.start()] + between + clause[failed.end() :]
+    return (looked.group(1), rest) if terms(rest) else None
+
+
 def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None) -> Analysed:
     """``is_source(stems)``: whether those words name a source, for "Loyalty say they
     don't ..." (without it, no one who says so is dismissed)."""
@@ -520,13 +533,15 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
                 kept.append(clause[turn.start() + 1 :])
             continue
         failed = _FAILED.search(clause) if negation else None
-        if failed:
-            before = clause[: failed.end()]
-            looked = _LOOKED_IN.search(before) if is_source else None
-            if looked and is_source and is_source(place := terms(looked.group(1))):
-                named.extend(place)
-                before = before[: looked.start(1)] + before[looked.end(1) :]
-            negated.extend(terms(before))
+        looked = _looked_for(clause, failed) if failed else None
+        if looked:
+            # the place is out (by its name, when a source's), what was looked for is
+            # the need
+            place = terms(looked[0])
+            (named if is_source and is_source(place) else negated).extend(place)
+            clause = looked[1]
+        elif failed:
+            negated.extend(terms(clause[: failed.end()]))
             clause = clause[failed.end() :]
             if not terms(clause):
                 continue

@@ -201,6 +201,7 @@ _THEIR_OWN = (r"\b(?:keeps?|keeping|holds?|holding)\s+(?:its|their)\s+own\b"
               r"manages?)\b")
 _CONTRASTED = re.compile(r",\s*not\b")
 _OWN_RECORDS = re.compile(_THEIR_OWN, re.IGNORECASE)
+_INCLUDING = re.compile(r",?\s+(?:including|incl\.?)\s", re.IGNORECASE)
 _ONLY_HAD = re.compile(r"[,;]\s*(?:but\s+)?only\b", re.IGNORECASE)
 _STOPPED = re.compile(r"stopped|ceased", re.IGNORECASE)
 _VOCABULARY = re.compile(r"\b(?:vocabulary|glossary|terms|jargon|words?|(?:we|people) "
@@ -352,7 +353,8 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                     negates = _NEGATES.search(rest[0])
                     scope = f"{head}, {rest[0][negates.end():]}" if negates else head
                 # "no chips or fried food, only toasties, soup and cakes": what is had
-                scope = _ONLY_HAD.split(scope, 1)[0]
+                # ("No CCTV anywhere, including the car park": where, not what)
+                scope = _INCLUDING.split(_ONLY_HAD.split(scope, 1)[0], 1)[0]
                 if _OTHER.match(scope):
                     continue  # "We have no other branches or yards": it has its own one
                 # ("Facebook or any other social media": what else of its kind)

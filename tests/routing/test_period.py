@@ -459,6 +459,16 @@ def test_coverage_reads_a_history_kept_so_long_as_the_cards(contains: str, gotch
     assert out_of_period(cov, fifteen_ago, TODAY, {"fridg"}) == "keeps only the last 13 months"
 
 
+def test_a_span_said_to_hold_nothing_is_a_gap_not_the_cards_end() -> None:
+    """"there was no newsletter at all from 2016 to March 2019" ends nothing: the
+    newsletter from April 2019 onwards holds last month's issue."""
+    cov = coverage(_card("the members' e-newsletter, April 2019 onwards",
+                         gotchas=("there was no newsletter at all from 2016 to March 2019",
+                                  "no issues 2016–2018 either")))
+    assert cov.end is None and cov.start == date(2019, 4, 1)
+    assert _why_out(cov, "last month's newsletter") == ""
+
+
 def test_a_start_said_of_one_thing_counts_for_questions_about_it() -> None:
     cov = coverage(_card("inspection records", "~1.9 million inspection records since 2012; "
                                                "drone imagery only since 2021"))

@@ -580,3 +580,16 @@ def test_a_source_looked_through_in_vain_is_out_by_its_name() -> None:
     assert daybook <= set(analyse(question).negated)
     alone = analyse("I can't find my P45 anywhere, who sends those?", daybook.issuperset)
     assert alone.named == alone.negated == () and "P45" in alone.positive
+
+
+def test_what_was_looked_for_where_it_is_not_is_the_need() -> None:
+    """"Searched the hello@ inbox for the physio's referral letter and it's not there":
+    the inbox is out, the referral letter is still asked for; with nothing looked for
+    but the place, all of it is out."""
+    sought = analyse("Searched the hello@ inbox for the physio's referral letter on Mr Dent "
+                     "and it's not there anymore")
+    assert "inbox" in sought.negated
+    assert "referral letter" in sought.positive and "letter" not in " ".join(sought.negated)
+    place = analyse("Where's the fall report? I looked in the incident site and it's not there.")
+    assert place.positive.strip() == "Where's the fall report?"
+    assert set(terms("incident site")) <= set(place.negated)

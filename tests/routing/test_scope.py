@@ -243,6 +243,8 @@ def _stems(words: str) -> set[str]:
         # what was not done for a while is a gap, not a thing never had
         ("No sessions and no tool library loans from March 2020 to August 2021 (COVID). "
          "No CCTV anywhere.", "cctv", "sessions tool library loans"),
+        # what a denial includes says where, not what
+        ("No CCTV anywhere on site, including the car park.", "cctv", "car park"),
         # what is not needed or used
         ("The van needs no tachograph and we use no pesticides.", "tachograph pesticides",
          "van"),
