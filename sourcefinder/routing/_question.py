@@ -547,10 +547,13 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
                 continue
         says = _SAYS_LITTLE.search(clause) if negation else None
         subject = _SUBJECT_NAME.match(clause) if says else None
-        if says and not (subject and terms(subject.group(1))) and told_after[k]:
+        next_to = says and subject and terms(subject.group(1)) \
+            and _NEXT_TO.fullmatch(clause, subject.end(), says.start())  # fmt: skip
+        if says and told_after[k] and not next_to:
             # "the public collections website doesn't say which store - where can I see
-            # it?": a place of the asker's own words, then a question of its own
-            subject = _PLACE_SUBJECT.fullmatch(clause, 0, says.start())
+            # it?": a place of the asker's own words, then a question of its own (its
+            # name may open it: "The LJ bookings sheet doesn't show it")
+            subject = _PLACE_SUBJECT.fullmatch(clause, 0, says.start()) or subject
         elif says and not (subject and terms(subject.group(1))) and k == last and asked_before \
                 and (tail := _TRAILING_PLACE.search(clause, 0, says.start())):  # fmt: skip
             # "What time does the orchestra go on? ... and the ticket page doesn't say.":

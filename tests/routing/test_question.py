@@ -66,6 +66,9 @@ from sourcefinder.routing._text import terms
         ("The cabin crew roster doesn't show the baggage hall people — where's the rota?",
          "doesn't show the baggage hall people — where's the rota?",
          ("cabin", "crew", "roster")),
+        # ... whose name opens it
+        ("The LJ bookings sheet doesn't show it — which layouts are coming to our show?",
+         "doesn't show it — which layouts are coming to our show?", ("lj", "book", "sheet")),
         # a new subject after the comma turns to the need
         ("Not my holiday or my pay, I just want to see which shifts I'm on next week.",
          "I just want to see which shifts I'm on next week.", ("holidai", "pai")),
