@@ -158,6 +158,7 @@ _OLD = re.compile(r"\bold\b")
 _WORDS = re.compile(r"[\w'-]+")
 _NOT_NAMING = frozenset(terms("two three four last old our the public"))
 _MIN_WORDS = 2
+_QUOTED = re.compile(r"[\"“]([^\"”]{2,40})[\"”]")
 _KIND_OF_THING = frozenset(terms("scheme service programme program project initiative"))
 _DETERMINERS = frozenset(("the", "our"))
 # a word written capital inside a sentence: part of a name ("a National Lottery grant")
@@ -229,6 +230,11 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
                      for thing in _AND.split(m.group(2))]  # fmt: skip
         elif m.re is _NOT_SINCE:  # "The bandroom has not been hired": the bandroom hired
             names = [f"{m.group(1)} {m.group(2)}"]
+        # 'The "200 Club" monthly prize draw ended': the name in quotes names it too
+        for quoted in _QUOTED.findall(m.group(1) or ""):
+            said = [t for t in terms(quoted) if t not in _NOT_NAMING]
+            if len(set(said)) >= _MIN_WORDS:
+                out.append(Closed(frozenset(said), when.end, written, near=True, head=said[-1]))
         # "The farm shop and café closed": each that names a place closed
         for named in names:
             # "Costume hire to the public stopped": costume hire (not "The Dunmore to Ness

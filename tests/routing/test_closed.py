@@ -490,3 +490,21 @@ def test_what_we_ran_from_a_time_and_stopped_for_good_is_closed() -> None:
                                          date(2023, 3, 31))
     bid = "When does the next timed online-only sale close?"
     assert closed_asked((sales,), set(terms(bid)), None, bid) == (sales.written,)
+
+
+def test_a_name_in_quotes_names_what_closed_said_together() -> None:
+    """'The "200 Club" monthly prize draw ended in 2017': "the 200 Club draw" in 2022
+    asks past it; 'the holiday "pony days"' is not asked by "a pony ... in one day"."""
+    draw = declared_closed('The "200 Club" monthly prize draw ended in 2017; its records '
+                           "were not kept.", TODAY)
+    assert frozenset(terms("200 Club")) in {c.subject for c in draw}
+    won = "Who won the 200 Club draw in March 2022?"
+    asked = asked_period(won, TODAY)
+    assert closed_asked(draw, set(terms(won)), asked, won) == (
+        'The "200 Club" monthly prize draw ended in 2017',)
+    days = declared_closed('The holiday "pony days" for children stopped in 2019.', TODAY)
+    hours = "What is the limit on how many hours a pony should work in one day?"
+    assert frozenset(terms("pony days")) in {c.subject for c in days}
+    assert closed_asked(days, set(terms(hours)), None, hours) == ()
+    booked = "Can I book a place on the pony days next summer?"
+    assert closed_asked(days, set(terms(booked)), asked_period(booked, TODAY), booked) != ()
