@@ -129,7 +129,8 @@ _TURN = re.compile(
     re.IGNORECASE,
 )
 # A place that failed: what comes before is dismissed ("I checked the reviews site and it
-# isn't there"), what follows ("doesn't cover the cut I need: by feeder") is the need.
+# isn't there"), what follows ("doesn't cover the cut I need: by feeder") is the need;
+# where a place looked in is named, only it is (``_looked_for``).
 _FAILED = re.compile(
     r"\bfound nothing\b|\bnothing (?:in )?there\b|(?:\b(?:is|was|are|were)(?:n't| not)|'s not) "
     # (not a person away: "if the owner isn't there to hold the horse")

@@ -365,7 +365,6 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                 scope = _SINCE.split(scope, 1)[0]
                 if _BOUNDED.search(scope):
                     continue  # "no tool library loans from March 2020 to August 2021": a gap
-
                 if _OWN_RECORDS.match(cue.group()):
                     # "keep their own patient records and know what happened to a
                     # casualty": what else they do is no thing of theirs
@@ -734,6 +733,12 @@ def _plural(word: str) -> bool:
     return word.endswith("s") and zipf(word[:-1]) >= zipf(word)
 
 
+# what a list is written on ("stock list", "stock sheet"); a "list" or a "log" is asked for
+# by no other, their stems being also verbs' ("listed", "logged")
+_WRITTEN_ON = frozenset(terms("list sheet spreadsheet log logbook ledger"))
+_ALSO_VERBS = frozenset(terms("list log"))
+
+
 def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
     """The negations' list items that are names of two to four words ("nursing homes",
     "third-party sellers"; not "electricity to households"), up to a preposition ("share
@@ -805,7 +810,6 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
                     out.setdefault(cast(tuple[str, ...], short),
                                    " ".join(words[:k] + words[k + 1 :]))  # fmt: skip
     # a list is asked for as whatever it is written on: "No stock list" has no stock sheet
-    # (not as a "list" or a "log", whose stems are also verbs': "listed", "logged")
     for stems, written in list(out.items()):
         if stems[-1] in _WRITTEN_ON:
             for other in _WRITTEN_ON - {stems[-1]} - _ALSO_VERBS:
@@ -813,8 +817,6 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
     return out
 
 
-_WRITTEN_ON = frozenset(terms("list sheet spreadsheet log logbook ledger"))
-_ALSO_VERBS = frozenset(terms("list log"))
 # "our own two lorries", "our own fleet": what the organization says it has
 _OUR_OWN = re.compile(r"\bour\s+own\s+(?:(?:two|three|four|five|six|\d+)\s+)?([a-z][\w-]*)",
                       re.IGNORECASE)
