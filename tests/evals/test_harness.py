@@ -120,7 +120,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "cumwhitton", "hayton", "scaleby", "wetheral", "rockcliffe", "kirkandrews",
             "bowness", "sebergham", "raughton", "welton", "ousby", "skelton", "plumpton",
             "ivegill", "calthwaite", "armathwaite", "mungrisdale", "bassenthwaite", "uldale",
-            "lorton", "embleton", "wythop", "brigsteer", "crosthwaite", "mosedale"],
+            "lorton", "embleton", "wythop", "brigsteer", "crosthwaite", "mosedale",
+            "matterdale", "rusland", "satterthwaite", "finsthwaite", "greenodd", "ulverston"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
