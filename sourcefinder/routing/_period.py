@@ -864,8 +864,8 @@ _HEAD_WORDS = 8  # a cued sentence this short, with no span of its own, heads it
 _WHERE = re.compile(r"\s(?:in|on|at|across)\s", re.IGNORECASE)
 # what a record is called varies; which record it is does not
 # a file, a form, a register and an entry are records ("attendance registers" of a pupil's
-# record, "accident book entries" of an accident record)
-_RECORD_WORDS = frozenset(terms("record file form register entry"))
+# record, "accident book entries" and "accident-book pages" of an accident record)
+_RECORD_WORDS = frozenset(terms("record file form register entry page"))
 _JOINED = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
 # last words that say only that something is held, not what ("members' details")
 _HELD_WORDS = _RECORD_WORDS | frozenset(terms("details data information notes history"))

@@ -1043,6 +1043,12 @@ def test_a_file_and_a_record_are_one_but_a_record_of_something_else_is_not() -> 
     assert expired(book, asked, TODAY, set(terms("a copy of the accident record"))) == (
         "accident book entries 3 years",)
     assert expired(book, asked, TODAY, set(terms("the fridge temperature record"))) == ()
+    # ... and so is a page of one: "accident-book pages" are of an accident record
+    pages = declared_retention("Accident-book pages are shredded three years after the "
+                               "entry.", specificity)  # fmt: skip
+    assert expired(pages, asked, TODAY, set(terms("where's the accident entry?"))) == (
+        "Accident-book pages are shredded three years after the entry",)
+    assert expired(pages, asked, TODAY, set(terms("the fridge temperature entry"))) == ()
     # a form is a record too: "the patient report form" names "patient care records" as
     # well as "a vehicle's records", so the longer of the two keeps it
     forms = declared_retention("How long things are kept. Patient care records 10 years, "
