@@ -418,7 +418,8 @@ _OTHERS_HEAD = re.compile(r"\s*(?:(?:some\s+)?(?:what|things|records|papers)\b[^
                           r"\b(?:others|other bodies|other organi[sz]ations|other people|"
                           r"someone else|not ours)\b"
                           r"|other\s+(?:people|bodies|organi[sz]ations)(?:'s|s')?\s+"
-                          r"(?:business|things|jobs)\b|whose\s+(?:business|job)\b)"
+                          r"(?:business|things|jobs)\b|whose\s+(?:business|job)\b"
+                          r"|(?:held|kept|owned)\s+by\s+other\s+(?:bodies|organi[sz]ations|people)\b)"
                           r"[^.:\n]{0,60}[.:]", re.IGNORECASE)  # fmt: skip
 # what another body holds: its first verb of holding, and what it also does ("owns the
 # bus stops ... and runs Brackenridge Bus Station", "owns ... and decides on referrals")
@@ -429,6 +430,8 @@ _HOLDS = re.compile(rf"\b(?:{_HOLDING})(?:\s+and\s+[a-z]+)?\b", re.IGNORECASE)
 _ALSO_DOES = re.compile(rf",?\s+and\s+(?:{_DOING})\b", re.IGNORECASE)
 _BEING_DONE = re.compile(r"\b(?:is|are|was|were|be|been)\s+$", re.IGNORECASE)  # "is run by"
 _US = re.compile(r"\b(?:we|our|us)\b", re.IGNORECASE)
+# ... as the one who holds: "our landlord, Derwent Estates, holds the insurance" is theirs
+_WE = re.compile(r"\b(?:we|us)\b", re.IGNORECASE)
 # where the organization's own part starts: "; we keep our referral", ", and we only see"
 _OUR_PART = re.compile(r";|,?\s+(?:and|but|so|while)\s+(?=(?:we|our)\b)|,\s*(?=we\b)",
                        re.IGNORECASE)  # fmt: skip
@@ -463,7 +466,7 @@ def _held_by_others(preamble: str) -> Iterator[tuple[str, list[str]]]:
                     continue
                 verb = _HOLDS.search(clause)
                 if not verb or _BEING_DONE.search(clause, 0, verb.start()) \
-                        or _US.search(clause, 0, verb.start()) \
+                        or _WE.search(clause, 0, verb.start()) \
                         or not _WORD.search(clause, 0, verb.start()) \
                         or _NEGATES.search(clause, 0, verb.end()):  # fmt: skip
                     continue
@@ -797,8 +800,11 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
             tail = len(stems) > 4 and not any(c.isdigit() for w in words for c in w)
             if tail:  # "Fast-track Continuing Healthcare funding": its last three, whole
                 stems, words = stems[-3:], words[-3:]
+            # ("the buildings insurance": a noun in "-ings" is no verb of holding)
+            verbs = {t for t, w in zip(stems, words, strict=False)
+                     if not w.lower().endswith("ings")}
             if 2 <= len(stems) <= 4 and None not in stems \
-                    and not set(stems) & _NOT_SUBJECTS \
+                    and not verbs & _NOT_SUBJECTS \
                     and not any(_YEAR_WORD.fullmatch(w) for w in words):  # "since 2022"
                 out.setdefault(cast(tuple[str, ...], stems), " ".join(words))
                 # "no customer mobile app" is asked as "the customer app": one word

@@ -513,6 +513,19 @@ def test_what_another_body_holds_is_named_in_a_paragraph_about_theirs() -> None:
     assert "medical record" not in declared_absent_phrases(OTHERS.partition(". ")[2]).values()
 
 
+def test_our_landlord_holding_a_thing_is_another_body_holding_it() -> None:
+    """"Our landlord, Derwent Estates, holds the buildings insurance": whose landlord it
+    is says nothing of whose the insurance is; "we" holding it still does. A noun in
+    "-ings" is no verb of holding ("buildings", not "builds")."""
+    said = ("Things other bodies own. Our landlord, Derwent Estates, holds the buildings "
+            "insurance. Our office and we keep the lease file.")
+    phrases = set(declared_absent_phrases(said).values())
+    assert "buildings insurance" in phrases
+    assert not {p for p in phrases if "lease" in p}
+    # "builds" is a verb, and names no thing
+    assert not declared_absent_phrases("We have no builds server or hosted builds.")
+
+
 def test_what_a_body_keeps_its_own_of_is_named_as_a_whole() -> None:
     """"Coaches keep their own private lesson diaries": the diaries are theirs, not every
     lesson ("photographing the kids' lesson"); and what else they do is not theirs."""
@@ -524,7 +537,7 @@ def test_what_a_body_keeps_its_own_of_is_named_as_a_whole() -> None:
 
 
 @pytest.mark.parametrize("head", ["What belongs to other people.", "Other people's business.",
-                                  "Whose business it is."])
+                                  "Whose business it is.", "Held by other bodies:"])
 def test_a_paragraph_about_others_may_open_with_whose_business_it_is(head: str) -> None:
     """Other openings say the paragraph is about other bodies' things too; what "each
     claimant's" journal is, is a journal, whoever's it is."""
