@@ -34,14 +34,16 @@ Narrow on purpose:
   did the farm shop take over Christmas 2021?"), or it names none and says nothing of the
   past ("A GP wants to refer a patient onto the
   exercise referral scheme", "Who is at the Cardiff studio today?"); what it says of the
-  past ("before it shut", "the old office", "used to", "was") leaves it alone.
+  past ("before it shut", "the old office", "used to", "was") leaves it alone, unless
+  what it held went with it ("The Facebook group was closed in 2020 and not archived":
+  its posts from 2018 are gone too).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from sourcefinder.routing._period import Period, asked_period
@@ -155,6 +157,10 @@ _PAST = re.compile(
     r"went\b|sold\b|moved\b|closed\b)[a-z]+\b(?<!ed))|(?-i:old)|former|formerly|used\s+to|"
     r"closed|shut|was|were|did|had|back\s+then)\b", re.IGNORECASE)
 _OLD = re.compile(r"\bold\b")
+# what went with it: "closed in 2020 and not archived", "... and its posts deleted"
+_LOST = re.compile(r",?\s+(?:and\s+)?(?:was\s+|were\s+)?(?:not|never)\s+(?:archived|saved|kept)\b"
+                   r"|,?\s+and\s+(?:its|their)\s+[\w\s]{2,30}?\s+(?:were|was)\s+(?:deleted|lost)\b",
+                   re.IGNORECASE)  # fmt: skip
 _WORDS = re.compile(r"[\w'-]+")
 _NOT_NAMING = frozenset(terms("two three four last old our the public"))
 _MIN_WORDS = 2
@@ -188,6 +194,8 @@ class Closed:
     # room" or "last night's"): set by the router where no source names the word
     by_head: bool = False
     which: frozenset[str] = frozenset()  # the words before it, written small: which it is
+    # gone with all it held ("closed in 2020 and not archived"): nowhere for any time
+    lost: bool = False
 
 
 def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
@@ -222,6 +230,7 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
         elif m.re is _CLOSED and (head := _PREPOSED.search(text, max(0, start - 60), start)):
             names, start = [f"{head.group(1)} at {name}" for name in names], head.start()
         written = text[start : m.start(m.re.groups) + year.end()]
+        lost, first = bool(_LOST.match(text, m.start(m.re.groups) + year.end())), len(out)
         if m.re is _STOPPED:  # "making bath salts and other cosmetic products": each
             # (a service stopped is named with what was done: "delivering gas bottles"
             # closes no gas bottles)
@@ -269,6 +278,8 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
                                   noun=m.re in (_CLOSED, _STOPPED_THING)
                                   and subject[-1] not in _KIND_OF_THING
                                   and not _in_a_name(subject[-1], names_in, written)))  # fmt: skip
+        if lost:
+            out[first:] = [replace(c, lost=True) for c in out[first:]]
     return tuple(out)
 
 
@@ -284,10 +295,10 @@ def closed_asked(closed: tuple[Closed, ...], wanted: set[str], asked: Period | N
         if (_named(c, wanted, question) or (c.by_head and _determined(c.head, question)))
         # ("the old Ford Transit minibus" where "The old 2009 Ford Transit minibus was
         # sold": the old one is its name, not the past)
-        and not (past - ({"old"} if _OLD.search(c.written) else set()))
+        and (c.lost or not (past - ({"old"} if _OLD.search(c.written) else set())))
         and (not c.near or _together(c.subject, question))
         and (not c.designated or designates(c.designated, question))
-        and (asked is None or asked.start > c.on)))  # fmt: skip
+        and (c.lost or asked is None or asked.start > c.on)))  # fmt: skip
 
 
 def _named(closed: Closed, wanted: set[str], question: str) -> bool:

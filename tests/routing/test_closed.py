@@ -508,3 +508,22 @@ def test_a_name_in_quotes_names_what_closed_said_together() -> None:
     assert closed_asked(days, set(terms(hours)), None, hours) == ()
     booked = "Can I book a place on the pony days next summer?"
     assert closed_asked(days, set(terms(booked)), asked_period(booked, TODAY), booked) != ()
+
+
+def test_what_closed_and_was_not_archived_is_gone_for_any_time() -> None:
+    """'The "Irton Paddlers" Facebook group was closed in 2020 and not archived': its
+    posts from 2018 are gone too; one closed and kept is asked about its past."""
+    preamble = ('Acme Canoes hires canoes. The "Irton Paddlers" Facebook group was closed in '
+                "2020 and not archived. The boathouse café closed in 2021.")
+    read = declared_closed(preamble, TODAY)
+    assert {c.lost for c in read if "paddler" in c.subject} == {True}
+    assert {c.lost for c in read if "caf" in c.subject} == {False}
+    cards = [card("inbox", "groups inbox: group bookings, threads with schools and scouts"),
+             card("photos", "marketing drive: photos, posters and social posts")]
+    router = OfflineRouter(make_index(cards, preamble), today=TODAY)
+    posts = router.rank("Does anyone have the old posts from the Irton Paddlers facebook "
+                        "group? There was a great photo thread from 2018")
+    assert posts.verdict == "nowhere"
+    assert posts.closed == ('The "Irton Paddlers" Facebook group was closed in 2020',)
+    # what the café took in 2019, before it closed, is its past
+    assert router.rank("What did the boathouse café take in summer 2019?").closed == ()
