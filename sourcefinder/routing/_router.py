@@ -68,6 +68,7 @@ confident.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections import Counter
@@ -683,6 +684,13 @@ class OfflineRouter:
         everyday = [w for w in absent if specificity(w.lower()) < self.config.absent_common_below]
         common = tuple(w for w in everyday if not self._absent_alone.intersection(terms(w)))
         common_alone = tuple(w for w in everyday if w not in common)
+        # "motor boats" where the preamble writes "no motorboat hire": two words as one,
+        # which a confident source overrules ("free diving for staff" is no freediving)
+        words = _WORD.findall(asked_for)
+        joined = tuple(f"{a} {b}" for a, b in itertools.pairwise(words)
+                       if min(len(a), len(b)) >= 3 and stem(f"{a}{b}".lower()) in self._absent
+                       and not {*terms(a), *terms(b)} & self._absent)  # fmt: skip
+        absent, common = absent + joined, common + joined
         if self._absent_phrases:
             absent += tuple(self._absent_phrases.found_in(asked_for).values())
             absent += tuple(name for short, name in

@@ -346,6 +346,22 @@ def test_a_kind_named_with_a_letter_is_asked_by_its_word() -> None:
     assert scooter.ruled_out == ("scooter",) and scooter.verdict == "nowhere"
 
 
+def test_two_words_the_preamble_writes_as_one_are_ruled_out_unless_a_source_is_sure() -> None:
+    """"No motorboat hire" rules out "the motor boats"; "free diving for staff" is no
+    freediving where a source answers it confidently."""
+    router = OfflineRouter(_index("Gridco distributes electricity. It does no motorboat hire "
+                                  "and does not teach freediving."))  # fmt: skip
+    boats = router.rank("How much are we charging per hour for the motor boats?")
+    assert boats.ruled_out == ("motor boats",) and boats.verdict == "nowhere"
+    assert router.rank("How much are we charging per hour for the boats?").ruled_out == ()
+    perk = router.rank("Where is the staff handbook on free diving for staff and kit?")
+    assert perk.ruled_out == ("free diving",)
+    sure = OfflineRouter(_index("Gridco distributes electricity. It does not teach "
+                                "freediving."), config=RouterConfig(confident_at=0.0))
+    assert sure.rank("Where is the staff handbook on free diving for staff and kit?"
+                     ).ruled_out == ()  # fmt: skip
+
+
 def test_a_question_about_what_is_someone_elses_is_a_nowhere() -> None:
     router = OfflineRouter(_index(PREAMBLE + " Street lights are the county council's."))
     lights = router.rank("a street light outside our house has been out for a week")
