@@ -123,6 +123,9 @@ def _stems(words: str) -> set[str]:
          "Environment Agency's.", "gullies drainage sea walls", "county council agency"),
         ("Leeds station is managed by Network Rail, so its lifts and car parks are theirs, "
          "not ours.", "lifts car parks", "network rail"),
+        # ... and a thing of theirs it is said to be ("the Trust's pay-and-display")
+        ("The car park is the National Trust's pay-and-display, not ours.", "car park",
+         "national trust pay display"),
         ("The galleries belong to the City Council, and the sports centre is run by "
          "Harrowfield Leisure Trust.", "galleries sports centre", "city harrowfield leisure"),
         # what a body keeps its own of is a name, never a single word (below)
