@@ -446,6 +446,9 @@ _NOT_A_THING = re.compile(r"\s*(?:which|who|whose|that|never|not)\b", re.IGNOREC
 _ARE_THEIRS = re.compile(r"\b(?:is|are)\s+(?:all\s+)?(?:with\s+them|theirs|held\s+by\s+them|"
                          r"kept\s+by\s+them)\b|\bare\s+the\s+[a-z]+(?:'s|s')(?![\w-])",
                          re.IGNORECASE)  # fmt: skip
+_OTHER_BODY = re.compile(r"\s*(?:[-*]\s+)?(?:the|our)\s+(?:landlords?|freeholders?|managing\s+"
+                         r"agents?|accountants?|bookkeepers?|insurers?)\s+"
+                         rf"(?:{_HOLDING})\b", re.IGNORECASE)  # fmt: skip
 HELD_BY_OTHERS = "held by another body"  # the cue of what ``_held_by_others`` reads
 
 
@@ -457,9 +460,11 @@ def _held_by_others(preamble: str) -> Iterator[tuple[str, list[str]]]:
     ("we keep our referral"), nor a clause that negates."""
     for paragraph in paragraphs(preamble):
         head = _OTHERS_HEAD.match(paragraph)
-        if not head:
-            continue
-        for sentence in _SENTENCE.findall(ends_marked(paragraph[head.end() :])):
+        for sentence in _SENTENCE.findall(ends_marked(paragraph[head.end() if head else 0 :])):
+            # (anywhere, a sentence that opens with a body that is never the organization:
+            # "The landlord holds all building records: legionella risk assessment, ...")
+            if not head and not _OTHER_BODY.match(sentence):
+                continue
             for clause in _OUR_PART.split(sentence):
                 if theirs := _ARE_THEIRS.search(clause):
                     # "payslips, P60s and pension records are with them, not us"

@@ -532,6 +532,17 @@ def test_what_another_body_holds_is_named_in_a_paragraph_about_theirs() -> None:
     assert "medical record" not in declared_absent_phrases(OTHERS.partition(". ")[2]).values()
 
 
+def test_a_sentence_opening_with_the_landlord_holding_things_is_theirs_anywhere() -> None:
+    """"The landlord holds all building records: ... heating boiler servicing" needs no
+    paragraph about other bodies; a body that may be the organization's own does."""
+    said = ("Acme Play opened in 2016. The landlord holds all building records: "
+            "legionella risk assessment, heating boiler servicing, roof. The office "
+            "keeps the lease file.")
+    phrases = set(declared_absent_phrases(said).values())
+    assert "heating boiler servicing" in phrases
+    assert not {p for p in phrases if "lease" in p}
+
+
 def test_our_landlord_holding_a_thing_is_another_body_holding_it() -> None:
     """"Our landlord, Derwent Estates, holds the buildings insurance": whose landlord it
     is says nothing of whose the insurance is; "we" holding it still does. A noun in
