@@ -232,6 +232,10 @@ _ASKERS_WHEN = re.compile(
     r"on\s+(?:holiday|leave)|joining|moving|back|going|due)\b[^.!?]*[.!](?=\s*\S)")
 # where the asker comes from, not what they ask: "I've come over from a brewery", "I
 # used to work at a riding school"
+# a card's own retention says what is done with the old ("~180k ticket orders a season"
+# is a count, not a retention)
+_DISPOSED = re.compile(r"\b(?:kept|retained|deleted|destroyed|shredded|overwritten|purged|"
+                       r"erased|discarded|binned)\b", re.IGNORECASE)  # fmt: skip
 _ASKERS_PAST = re.compile(
     r"(?:\bI(?:'ve|\s+have|'m|\s+am)?\s+|^\s*)"  # ("Coming over from road running.")
     r"(?:(?:come|came|coming|moved|moving|transferred)\s+(?:over\s+|across\s+)?from"
@@ -403,6 +407,13 @@ class OfflineRouter:
         self._names = {name for names in self._card_names for name in names}
         self._ours = frozenset(terms(index.title)) - {"index"}  # the organization's own name
         self._kept_of = self._kept_by_name()
+        # what a card's own gotchas and contents say it keeps only so long ("bank
+        # statements older than six years are destroyed each September")
+        self._own_kept = {i: kept for i, c in enumerate(self._cards)
+                          if c.kind not in HUMAN_KINDS and (kept := tuple(
+                              k for k in declared_retention(". ".join((*c.gotchas, c.contains)),
+                                                            specificity)
+                              if not k.from_event and _DISPOSED.search(k.written)))}  # fmt: skip
         # a chat channel's own shortest retention ("messages are kept 90 days"): days, words
         self._chat_kept = {i: min(((d, w) for _, d, w in cov.retention), key=lambda r: r[0])
                            for i, c in enumerate(self._cards) if c.kind == "chat-channel"
@@ -1018,7 +1029,9 @@ class OfflineRouter:
                               if not self._named_in.get(w, set()).intersection(
                                   self._succs.get(lead, ())))
         if q.period is not None and not q.expired:
-            q.expired = self._kept_by(lead, q) or self._chat_gone(full, q)
+            q.expired = self._kept_by(lead, q) or self._chat_gone(full, q) or expired(
+                self._own_kept.get(lead, ()), q.period, self._today or date.today(),
+                set(q.qterms), q.embed_text)
         elif q.expired and lead in adj.old_period and self._periods.spans(lead) \
                 and self._periods.holds(lead, q.period, q.out_of_period):
             # the old source asked for its period says it holds that time: a retention

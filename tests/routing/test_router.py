@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import date
 
 from sourcefinder.advice import modality
 from sourcefinder.index.model import Card, FoundationNode, Health, Index, Ref
@@ -782,3 +783,22 @@ def test_an_old_source_ruled_out_by_its_words_leaves_its_successor_alone() -> No
     assert ranking.full[0] is xstore
     assert not any("rules out" in r for r in xstore.reasons)
     assert any("rules out: 'till', 'archive'" in r for r in legacy.reasons)
+
+
+def test_a_cards_own_retention_of_what_is_asked_past_is_a_nowhere() -> None:
+    """A card's gotcha "bank statements older than six years are destroyed each
+    September": the statements of nine years ago are gone, the accounts of then are not;
+    a count ("~180k ticket orders a season") is no retention."""
+    cards = [card("drive-finance", "annual accounts, examiner reports and bank statements",
+                  contains="accounts 2016 on; ~180k ticket orders a season",
+                  gotchas=("bank statements older than six years are destroyed each "
+                           "September",)),
+             card("ledger", "the live ledger: what each team owes and has paid")]
+    router = OfflineRouter(make_index(cards), today=date(2026, 11, 30))
+    gone = router.rank("can I have the league's bank statements from 2017?")
+    assert gone.verdict == "nowhere"
+    assert gone.expired == ("bank statements older than six years are destroyed each "
+                            "September",)  # fmt: skip
+    assert router.rank("can I have the league's annual accounts from 2017?").expired == ()
+    assert router.rank("the bank statements from last March, please").expired == ()
+    assert router.rank("how many ticket orders did we take in 2017?").expired == ()
