@@ -177,7 +177,7 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w
            r"|\b(?:is|are)\s+(?:the\s+)?(?:[\w-]+\s+)?[\w-]+(?:'s|s')\s+own\b"
            # "the organ and its tuning ... are college business", "are Hoseasons' business"
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?(?:the\s+)?(?!(?:our|my|no|not|a|an)\b)"
-           r"[\w-]+(?:'s|s')?\s+business\b"
+           r"(?:(?-i:[A-Z])[\w-]*\s+){0,3}[\w-]+(?:'s|s')?\s+business\b"
            r"|\bbelongs?\s+to\b"
            # "drivers' hours and tachograph records stay with Rowley Haulage"
            r"|\b(?:stays?|stayed|remains?|remained|sits?|rests?|lies?)\s+with\b"

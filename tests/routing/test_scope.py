@@ -186,6 +186,10 @@ def _stems(words: str) -> set[str]:
          "pay organ tuning", "college business"),
         ("Refunds and holiday insurance are Hoseasons' business. This is our business.",
          "refunds holiday insurance", "hoseasons"),
+        # a body named in words of its own ("are Cumberland Council's business"), not
+        # what says how much ("are very much our business")
+        ("The electoral register and bins are Cumberland Council's business. Bookings are "
+         "very much our business.", "electoral register bins", "cumberland council bookings"),
         # an aside that is a clause says who does it instead, not what is absent
         ("We do not mill flour (millers deliver flour) and have no in-house laundry "
          "(linen and towels are rented from Elis).", "flour laundry",
