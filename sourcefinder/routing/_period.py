@@ -115,6 +115,10 @@ _AGO = re.compile(rf"\b{_COUNT}\s+{_UNIT}\s+ago\b", re.IGNORECASE)
 # "three months back", with a number ("a day back in June" is a day, back in June)
 _BACK = re.compile(rf"\b(\d{{1,3}}|{_SPELLED})\s+{_UNIT}\s+back\b", re.IGNORECASE)
 _LAST_MONTH_NAME = re.compile(rf"\blast\s+({_MONTH})(?!\s*{_YEAR})\b", re.IGNORECASE)
+# "the CCTV from Easter weekend", "went missing around Easter": this year's, gone by
+_BARE_EASTER = re.compile(r"\b(?:at|over|around|from|during|on|since)\s+(?:the\s+)?Easter\b"
+                          r"(?!\s*(?:(?:weekend|holidays?|Monday|Sunday|week)\s*)?"
+                          r"(?:-|in\s+|of\s+)?\s*(?:19|20)\d\d)", re.IGNORECASE)  # fmt: skip
 # "last Christmas": the latest one gone by (not "its last Christmas before it shut")
 _LAST_CHRISTMAS = re.compile(r"(?<!\bits\s)(?<!\bthe\s)(?<!\btheir\s)(?<!\bhis\s)"
                              r"(?<!\bher\s)\blast\s+Christmas\b", re.IGNORECASE)
@@ -212,8 +216,23 @@ _RELATIVE = re.compile(r"(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\bits\s)"
 # "she starts in January", "the rota for March will": a month named alone is one to come
 _AHEAD = re.compile(r"\b(?:starts|starting|will|going to|coming|upcoming)\b|'ll\b",
                     re.IGNORECASE)  # fmt: skip
-_WHEN_WORDS = ("ago", "back", "last", "past", "previous", "yesterday", "ties", *_SEASONS)
+_WHEN_WORDS = ("ago", "back", "last", "past", "previous", "yesterday", "ties", "easter",
+               *_SEASONS)
 _MONTH_LOWS = tuple(m.lower() for m in calendar.month_name if m)
+
+
+def _easter(year: int) -> date:
+    """Easter Sunday of ``year`` (the Gregorian computus)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    f = (b + 8) // 25
+    g = (b - f + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    el = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * el) // 451
+    month, day = divmod(h + el - 7 * m + 114, 31)
+    return date(year, month, day + 1)
 
 
 def _month_span(year: int, month: int) -> Period:
@@ -276,6 +295,10 @@ def asked_period(question: str, today: date) -> Period | None:
     for _ in _LAST_CHRISTMAS.finditer(question):
         year = today.year - (today < date(today.year, 12, 24))
         spans.append(Period(date(year, 12, 24), date(year, 12, 26)))
+    for _ in _BARE_EASTER.finditer(question) if not _AHEAD.search(question) else ():
+        sunday = _easter(today.year)
+        if sunday <= today:  # (one to come is no time asked about: "before Easter")
+            spans.append(Period(sunday - timedelta(days=2), sunday + timedelta(days=1)))
     for m in _MONTH_YEAR.finditer(question):
         spans.append(_month_span(int(m.group(2)), _MONTHS[m.group(1).lower().rstrip(".")]))
     for m in _SEASON_YEAR.finditer(question):

@@ -154,6 +154,21 @@ def test_relative_periods_cross_the_new_year() -> None:
         date(2026, 12, 24), date(2026, 12, 26))  # fmt: skip
 
 
+
+def test_easter_said_alone_is_the_last_one_gone_by() -> None:
+    """"The CCTV from Easter weekend" is this year's Easter, Good Friday to Easter Monday,
+    once it has gone by; one still to come, one of a year said, or one the question looks
+    ahead to is not."""
+    assert asked_period("Can we pull the CCTV from Easter weekend?", TODAY) == Period(
+        date(2026, 4, 3), date(2026, 4, 6))  # fmt: skip
+    assert asked_period("a case went missing around Easter", date(2025, 6, 1)) == Period(
+        date(2025, 4, 18), date(2025, 4, 21))  # fmt: skip
+    assert asked_period("a case went missing around Easter", date(2026, 2, 1)) is None
+    assert asked_period("takings over Easter weekend in 2021", TODAY) == Period(
+        date(2021, 1, 1), date(2021, 12, 31))  # fmt: skip
+    assert asked_period("Who will cover over Easter?", TODAY) is None
+
+
 @pytest.mark.parametrize(
     "question",
     [
