@@ -230,12 +230,12 @@ _OURS_DOING = re.compile(r"(?:\w+\s+)?we\s", re.IGNORECASE)  # "we buy", "can we
 _ASKERS_WHEN = re.compile(
     r"(?:^|(?<=[.!]\s))\s*I(?:'m|\s+am|'ll\s+be|\s+will\s+be)\s+(?:covering|starting|away|off|"
     r"on\s+(?:holiday|leave)|joining|moving|back|going|due)\b[^.!?]*[.!](?=\s*\S)")
-# where the asker comes from, not what they ask: "I've come over from a brewery", "I
-# used to work at a riding school"
 # a card's own retention says what is done with the old ("~180k ticket orders a season"
 # is a count, not a retention)
 _DISPOSED = re.compile(r"\b(?:kept|retained|deleted|destroyed|shredded|overwritten|purged|"
                        r"erased|discarded|binned)\b", re.IGNORECASE)  # fmt: skip
+# where the asker comes from, not what they ask: "I've come over from a brewery", "I
+# used to work at a riding school"
 _ASKERS_PAST = re.compile(
     r"(?:\bI(?:'ve|\s+have|'m|\s+am)?\s+|^\s*)"  # ("Coming over from road running.")
     r"(?:(?:come|came|coming|moved|moving|transferred)\s+(?:over\s+|across\s+)?from"
@@ -697,7 +697,7 @@ class OfflineRouter:
         common_alone = tuple(w for w in everyday if w not in common)
         # "motor boats" where the preamble writes "no motorboat hire": two words as one,
         # which a confident source overrules ("free diving for staff" is no freediving)
-        words = _WORD.findall(asked_for)
+        words = _WORD.findall(asked_for) if self._absent else []
         joined = tuple(f"{a} {b}" for a, b in itertools.pairwise(words)
                        if min(len(a), len(b)) >= 3 and stem(f"{a}{b}".lower()) in self._absent
                        and not {*terms(a), *terms(b)} & self._absent)  # fmt: skip
@@ -1029,9 +1029,9 @@ class OfflineRouter:
                               if not self._named_in.get(w, set()).intersection(
                                   self._succs.get(lead, ())))
         if q.period is not None and not q.expired:
-            q.expired = self._kept_by(lead, q) or self._chat_gone(full, q) or expired(
-                self._own_kept.get(lead, ()), q.period, self._today or date.today(),
-                set(q.qterms), q.embed_text)
+            q.expired = self._kept_by(lead, q) or self._chat_gone(full, q) or (expired(
+                self._own_kept[lead], q.period, self._today or date.today(), set(q.qterms),
+                q.embed_text) if lead in self._own_kept else ())
         elif q.expired and lead in adj.old_period and self._periods.spans(lead) \
                 and self._periods.holds(lead, q.period, q.out_of_period):
             # the old source asked for its period says it holds that time: a retention

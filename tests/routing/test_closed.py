@@ -518,6 +518,9 @@ def test_what_closed_and_was_not_archived_is_gone_for_any_time() -> None:
     read = declared_closed(preamble, TODAY)
     assert {c.lost for c in read if "paddler" in c.subject} == {True}
     assert {c.lost for c in read if "caf" in c.subject} == {False}
+    forum = declared_closed("The members' forum closed in 2019 and its posts were deleted.",
+                            TODAY)  # fmt: skip
+    assert forum and all(c.lost for c in forum)
     cards = [card("inbox", "groups inbox: group bookings, threads with schools and scouts"),
              card("photos", "marketing drive: photos, posters and social posts")]
     router = OfflineRouter(make_index(cards, preamble), today=TODAY)
