@@ -190,8 +190,9 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w
            # "are set and held by our importers", "are cooked and served by our caterer"
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?[a-z]+\s+and\s+[a-z]+\s+by\b")
 # an aside in brackets that is a clause of its own: "(linen is rented from Elis)"
-_ASIDE = re.compile(r"\((?=[^(),]*\b(?:is|are|was|were|go|goes|do|does|"
-                    r"[a-z]+ed|deliver|sell|sells|run|runs|handle|handles)\b)[^(),]*\)"
+_ASIDE = re.compile(r"\((?=[^(),]*\b(?:is|are|was|were|go|goes|do|does|has|have|"
+                    r"[a-z]+ed|deliver|sell|sells|run|runs|handle|handles|shows|keeps|"
+                    r"holds|takes|gives|sees|says|pays|gets|sends|covers)\b)[^(),]*\)"
                     # "(HM Coastguard, the RNLI and the Cave Rescue Organisation do)"
                     r"|\([^()]{0,200}?\b(?:do|does|did)\)"
                     # "(we pass people to Kendal Curtain Co.)": what is done instead
@@ -275,10 +276,13 @@ _WHEN_PAIR = re.compile(rf",\s*{_TIMES}\s+or\s+{_TIMES}\b", re.IGNORECASE)
 # media" says what else of a kind
 _OTHER = re.compile(r"\s*other\b", re.IGNORECASE)
 _ANY_OTHER = re.compile(r"(?:,\s*|\s+)(?:or|nor|and)\s+(?:any|no)\s+other\b", re.IGNORECASE)
+# "no e-bike conversion kits — our insurer won't cover it": a dash opens a comment
+_DASH_COMMENT = re.compile(r"\s[—–-]{1,2}\s")
 # a clause of when or why ends an item: "KeyKegs are not tracked once they leave the yard"
 _SUBORDINATE = frozenset("once when whenever unless until because if while although".split())
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
-                   "comes came runs ran stopped ceased finished started began".split())  # fmt: skip
+                   "comes came runs ran stopped ceased finished started began won't can't "
+                   "don't doesn't isn't aren't wasn't weren't didn't".split())  # fmt: skip
 _ENDS_ITEM = _VERBS | _SAVE | _SUBORDINATE
 EVERYDAY = 1.0  # the specificity of "today": a word this common names no subject
 RARE_VERB = 2.0  # "generate", "repair", "fluoridate": a verb this rare says what is not done
@@ -361,7 +365,7 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                 if _OTHER.match(scope):
                     continue  # "We have no other branches or yards": it has its own one
                 # ("Facebook or any other social media": what else of its kind)
-                scope = _ANY_OTHER.split(scope, 1)[0]
+                scope = _DASH_COMMENT.split(_ANY_OTHER.split(scope, 1)[0], 1)[0]
                 # "no lake moorings or buoys, summer or winter": when, not what
                 scope = _WHEN_PAIR.sub(" ", scope)
                 # "not organised a road race since the last Staveley 10K": when, not what
@@ -531,7 +535,7 @@ def _before_verb(item: str) -> str:
     or up to a clause saying when ("not tracked once they leave the yard")."""
     words = item.split()
     for k, word in enumerate(words[1:], start=1):
-        if word.lower() in _ENDS_ITEM:
+        if word.lower().replace("’", "'") in _ENDS_ITEM:
             return " ".join(words[:k])
     return item
 

@@ -299,6 +299,13 @@ def _stems(words: str) -> set[str]:
         # "nothing to do with" is a denial
         ("The village library is a different body. We have nothing to do with book loans, "
          "library cards or its catalogue.", "loans cards catalogue", "village body"),
+        # a dash opens a comment on the list, and "won't" is a verb, not "won"
+        ("No bike hire, no frame resprays, no e-bike conversion kits (Bafang, Tongsheng) "
+         "— our insurer won't cover it.", "hire resprays conversion kits bafang tongsheng",
+         "insurer won cover"),
+        # an aside with a verb of its own says what is had, not what is not
+        ("Card numbers are never stored anywhere (Dojo shows the last four digits only).",
+         "", "dojo shows digits"),
     ],
 )  # fmt: skip
 def test_the_preamble_declares_what_the_organization_has_not(
