@@ -431,7 +431,10 @@ _CARD_GONE_UP_TO = re.compile(
 # A year the card says it has nothing for: "(nothing in 2020)", "no 2020 show", "no
 # festival in 2020"; not a bound ("nothing in 2019 or earlier", "no later than 2020")
 _CARD_GAP = re.compile(
-    rf"\bnothing\s+(?:in|for)\s+({_YEAR})\b(?!\s*(?:or|to|and|until|-|–)\b)"
+    # ("no congress in 2020 or 2021": each)
+    rf"\b(?:nothing\s+(?:in|for)|no\s+[a-z]+\s+in)\s+({_YEAR})\s*(?:,|or|and|&)\s*({_YEAR})\b"
+    rf"(?!\s*(?:or|to|and|until|-|–)\b)"
+    rf"|\bnothing\s+(?:in|for)\s+({_YEAR})\b(?!\s*(?:or|to|and|until|-|–)\b)"
     rf"|\bno\s+({_YEAR})\s+[a-z]+|\bno\s+(?!(?:later|longer|earlier|more|less|sooner)\b)"
     rf"[a-z]+\s+in\s+({_YEAR})\b(?!\s*(?:or|to|and|until|-|–)\b)",
     re.IGNORECASE,
@@ -667,7 +670,7 @@ def coverage(card: Card) -> Coverage:
         for pattern in (_CARD_NOTHING, _CARD_STARTS):
             for m in pattern.finditer(text):
                 starts.append((none, _date(*m.group(1, 2, 3, 4), end=False)))
-        gaps.update(int(next(y for y in m.groups() if y)) for m in _CARD_GAP.finditer(text))
+        gaps.update(int(y) for m in _CARD_GAP.finditer(text) for y in m.groups() if y)
         for m in _RETENTION.finditer(text):
             g = m.groups()
             n, unit = next((n, u) for n, u in zip(g[::2], g[1::2], strict=True) if n)
@@ -761,10 +764,13 @@ def _when(day: date) -> str:
 class Periods:
     """What period each card of a ranking says it holds, read once per router."""
 
-    def __init__(self, cards: list[Card], skip_kinds: frozenset[str]) -> None:
-        """``skip_kinds``: people and channels know the past whatever their start date."""
+    def __init__(self, cards: list[Card], skip_kinds: frozenset[str],
+                 gaps: dict[int, frozenset[int]] | None = None) -> None:  # fmt: skip
+        """``skip_kinds``: people and channels know the past whatever their start date;
+        ``gaps``: card position -> the years the preamble says its thing did not happen."""
         self._coverage = {i: cov for i, c in enumerate(cards)
                           if c.kind not in skip_kinds and (cov := coverage(c))}  # fmt: skip
+        self._gaps = {i: ys for i, ys in (gaps or {}).items() if cards[i].kind not in skip_kinds}
         self._named_years = {i: frozenset(ys) for i, c in enumerate(cards)
                              if (ys := years_in(f"{c.id} {c.what} {c.contains}"))}  # fmt: skip
         # the years its example questions ask about: "anyone remembering the 1968 flood"
@@ -781,6 +787,10 @@ class Periods:
             return {}
         out = {i: out_of_period(cov, asked, today, wanted) for i, cov in self._coverage.items()
                if not (self.asks_about(i, asked) and not _part_named(cov, wanted))}
+        for i, years in self._gaps.items():
+            if not out.get(i) and not self.asks_about(i, asked) and all(
+                    y in years for y in range(asked.start.year, asked.end.year + 1)):
+                out[i] = f"holds nothing for {asked.start.year}"
         return {i: why for i, why in out.items() if why}
 
     def starts_after(self, i: int, asked: Period | None, wanted: set[str]) -> bool:

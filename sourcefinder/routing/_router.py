@@ -21,7 +21,9 @@
 3. **Declarations**: NOT parts, ruled-out terms, supersession and demotion, drafts,
    trust and health (``_priors``), and periods: a card whose own text says it does not
    hold the time the question asks about ("14-day retention" for "logs from two months
-   ago", "since 2023" for "incidents in 2016") goes down and says why (``_period``).
+   ago", "since 2023" for "incidents in 2016") goes down and says why (``_period``), as
+   does one about a thing the preamble says did not happen that year ("There were no
+   exhibitions in 2020 or 2021" for the exhibition folder asked about 2020, ``_gaps``).
 4. **Pins**: cards that answered a near-duplicate past question go first.
 5. **Confidence and verdict.** A card's confidence is the geometric mean of two things,
    scaled by its fused score relative to the first card and made monotone down the
@@ -84,6 +86,7 @@ from sourcefinder.routing._compounds import Compounds
 from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
+from sourcefinder.routing._gaps import declared_gaps, gap_years
 from sourcefinder.routing._intent import (
     asks_as_newcomer,
     asks_for_code,
@@ -387,7 +390,8 @@ class OfflineRouter:
         # "pay slip" where the map writes "payslips", "liveaboard" where it writes "live aboard"
         self._compounds = Compounds(self._holding, self._written)
         self._today = today
-        self._periods = Periods(self._cards, HUMAN_KINDS)
+        self._periods = Periods(self._cards, HUMAN_KINDS,
+                                gap_years(declared_gaps(index.preamble), self._cards))
         # "CCTV 31 days at each hotel": what the preamble says is kept only so long
         self._kept = declared_retention(index.preamble, specificity)
         self._kept_keys: dict[str, set[str]] = {}  # as written -> the most specific stems

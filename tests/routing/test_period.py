@@ -1365,6 +1365,11 @@ def test_a_year_a_card_says_it_has_nothing_for_is_out_of_its_period() -> None:
         assert _why_out(coverage(kept), asked) == "holds nothing for 2020"
     other = "the running order for the 2021 open"
     assert _why_out(coverage(trials), other) == ""
+    # two years named, each ("no congress in 2020 or 2021")
+    congress = card("congress-folder", "congress files 2010-2025",
+                    gotchas=["there was no congress in 2020 or 2021, so the files skip"])
+    assert coverage(congress).gaps == {2020, 2021}
+    assert _why_out(coverage(congress), "who won the Open in 2021") == "holds nothing for 2021"
     for bound in ("entries kept: nothing in 2019 or earlier survives",
                   "no later than 2020", "no longer in 2020 use"):
         assert coverage(card("x", "entries 2012-2022", contains=bound)).gaps == frozenset()
