@@ -165,6 +165,10 @@ _FOOTAGE = re.compile(r"\b(?:camera|cctv)\s+(?:footage|recordings?)\b"
                       r"(?:the\s+|our\s+)?(?:security\s+)?cameras\b"
                       r"|\bcameras\s+(?:show|showed|caught|pick(?:ed)?\s+up)\b",
                       re.IGNORECASE)  # fmt: skip
+# what a payroll issues: "my P60", "her payslips" (asked where the preamble says there is
+# no payroll and no card has them)
+_PAY_RECORDS = re.compile(r"\b(?:pay\s?slips?|wage\s?slips?|p60s?|p45s?|p11ds?)\b",
+                          re.IGNORECASE)  # fmt: skip
 # where a vehicle is or went, asked of a tracker: "the GPS trace of the van's route" (and
 # "the tracker" itself, where no card has one)
 _TRACKED = re.compile(r"\bgps\b|\btelematics\b", re.IGNORECASE)
@@ -491,6 +495,8 @@ class OfflineRouter:
         self._kept_own = tuple(k for k in declared_kept_own(index.preamble)
                                if k[0] not in self._ours)
         self._no_cctv = "cctv" in self._absent
+        self._no_payroll = "payrol" in self._absent and not any(
+            map(self._lex.knows_a_form_of, terms("payslips p60s p45s")))
         # ("no tracker in the van", though a card is the volunteer tracker: "our tracker"
         # is that card's)
         self._asks_tracker = None if "tracker" not in declared or any(
@@ -733,6 +739,8 @@ class OfflineRouter:
             absent += ("tracker",)  # "the GPS trace" where "no tracker in the van"
         if self._no_cctv and _FOOTAGE.search(asked_for):
             absent += ("CCTV",)  # "the camera footage" where "We have no CCTV"
+        if self._no_payroll and _PAY_RECORDS.search(asked_for):
+            absent += ("payroll",)  # "my P60" where "No employees, so no payroll"
         absent += kept_own_asked(asked_for, self._kept_own)
         theirs = theirs_asked(analysed.positive, self._ours, self._name_stems)
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,

@@ -682,6 +682,24 @@ def test_camera_footage_is_what_an_organization_with_no_cctv_has_not() -> None:
     assert with_cctv.rank("Can we check the camera footage?").ruled_out == ()
 
 
+def test_a_p60_is_what_an_organization_with_no_payroll_has_not() -> None:
+    """"No employees, so no payroll": a P60 or a payslip has nowhere to be looked for.
+    Where a card has payslips (a payroll bureau's portal), the cards answer it."""
+    cards = [card("treasurer-cashbook", "the treasurer's cashbook: subs, door money, "
+                  "hall hire and tutors' invoices"),
+             card("members-list", "names, addresses and phone numbers of members")]
+    preamble = "What we do not do. No employees, so no payroll. We sell no quilts."
+    router = OfflineRouter(make_index(cards, preamble))
+    for asked in ("Where are the P60s for the tea-room helpers? I need mine for a form",
+                  "Where would I find payslips for the staff? Need one for a mortgage"):
+        ranking = router.rank(asked)
+        assert ranking.verdict == "nowhere" and ranking.ruled_out == ("payroll",)
+    assert router.rank("Where is the cashbook for the hall hire?").ruled_out == ()
+    bureau = card("payroll-portal", "the bureau's portal: payslips and P60s for staff")
+    with_slips = OfflineRouter(make_index([*cards, bureau], preamble))
+    assert with_slips.rank("Where can I download my P60?").ruled_out == ()
+
+
 def test_a_gps_trace_is_what_an_organization_with_no_tracker_has_not() -> None:
     """"No tracker in the van": "the GPS trace of the van's route" has nowhere to be
     looked for, though a card is a volunteer tracker; "our tracker" is that card's."""
