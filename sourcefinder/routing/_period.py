@@ -842,7 +842,10 @@ class Periods:
 _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|destroyed|lost|"
                        r"erased|overwritten|overwrites|anonymi[sz]ed|discarded|shredded|"
                        r"disappear(?:s|ing)?|how\s+long"
-                       r"|(?:not|never)\s+(?:collected|saved|copied|backed\s+up))\b",
+                       r"|(?:not|never)\s+(?:collected|saved|copied|backed\s+up|held)"
+                       # "UMT minutes before 2016 ... are gone", "Boat logs before 2017 went
+                       # missing"
+                       r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+missing)\b",
                        re.IGNORECASE)  # fmt: skip
 # "deleted after a year", not "purged once a year"
 _A_SPAN = r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\ban?(?= )"
@@ -886,7 +889,7 @@ _AFTER_EVENT = re.compile(r"\s+(?:after|from)\b", re.IGNORECASE)
 _HOLDS = re.compile(r"\b(?:holds?|has|have|keeps?)\b", re.IGNORECASE)
 _LOST = re.compile(rf"\b(?:destroyed|lost|deleted|discarded|purged|{_THROWN}|(?:not|never)\s+"
                    r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned|"
-                   r"collected|saved|copied|backed\s+up)"
+                   r"collected|saved|copied|backed\s+up|held)|went\s+missing"
                    # "are gone", "went with the old BT mail account"
                    r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+with"
                    # an aside's last word: "accounts before April 2012 (paper, gone)"

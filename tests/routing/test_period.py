@@ -733,6 +733,14 @@ def test_the_preamble_says_how_long_things_are_kept() -> None:
                               "(older history was not kept).", specificity)
     assert [(set(k.subject), k.gone_before) for k in held] == [
         ({"result"}, date(2011, 1, 1)), ({"archiv", "histori"}, date(2010, 1, 1))]
+    # what came before a day and is gone, went missing or is not held
+    lost = declared_retention("What was lost: UMT minutes before January 2016 were on a "
+                              "former secretary's laptop and are gone. Boat logs before 2017 "
+                              "went missing. Our accounts before April 2010 are not held.",
+                              specificity)  # fmt: skip
+    assert [(set(k.subject), k.gone_before) for k in lost] == [
+        ({"umt", "minut"}, date(2016, 1, 1)), ({"boat", "log"}, date(2017, 1, 1)),
+        ({"account"}, date(2010, 4, 1))]
     # an "and" inside an item joins what it names, and a single word before it shares
     # the noun after it ("CDN logs"): a question naming either names the retention
     both = declared_retention("Retention: CDN and application logs 30 days. Membership and "
