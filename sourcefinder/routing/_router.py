@@ -478,7 +478,9 @@ class OfflineRouter:
                                      if not self._lex.knows_a_form_of(t)) - self._absent
         # and its names that no card writes as such, though one has a common word of the
         # same stem ("Microsoft Teams" and "team")
-        self._absent_names = self._unwritten(declared_absent_names(index.preamble))
+        names = declared_absent_names(index.preamble)
+        self._absent_names = self._unwritten(names)
+        self._names_denied = names  # as written: "Aid" of "claims no Gift Aid"
         # and its names of several words ("nursing homes") that no card says as such
         # (nor what the preamble itself says is done: "a wedding-dress cleaning service")
         said_done = affirmed(index.preamble)
@@ -703,7 +705,9 @@ class OfflineRouter:
                 and specificity(w.lower()) >= self.config.held_alone_min)
         )) if self._absent or self._held_alone else ()  # fmt: skip
         # of those, the common words the preamble says only as part of a longer thing
-        everyday = [w for w in absent if specificity(w.lower()) < self.config.absent_common_below]
+        # (not a name the preamble denies, asked for by its name: "claim Gift Aid")
+        everyday = [w for w in absent if specificity(w.lower()) < self.config.absent_common_below
+                    and w not in self._names_denied]
         common = tuple(w for w in everyday if not self._absent_alone.intersection(terms(w)))
         common_alone = tuple(w for w in everyday if w not in common)
         # "motor boats" where the preamble writes "no motorboat hire": two words as one,

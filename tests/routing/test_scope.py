@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from sourcefinder.index.model import Index
+from sourcefinder.index.model import Example, Index
 from sourcefinder.routing import OfflineRouter, RouterConfig
 from sourcefinder.routing._rarity import specificity
 from sourcefinder.routing._scope import (
@@ -981,6 +981,24 @@ def test_a_name_the_organization_has_not_is_told_from_a_common_word_by_its_case(
     written = [*cards, card("m365", "Microsoft 365 admin: Teams, SharePoint and Exchange")]
     ranking = OfflineRouter(make_index(written, said)).rank("Where is the Teams channel?")
     assert ranking.ruled_out == () and ranking.verdict != "nowhere"
+
+
+def test_a_name_of_common_words_asked_by_its_name_is_not_overruled() -> None:
+    """"claims no Gift Aid": "Do we claim Gift Aid on the subs?" asks for the scheme by
+    its name, though its words are common and a source of claims and subs is sure of
+    itself; the same words written small are common ones, which that source overrules."""
+    cards = [card("treasurer", "the treasurer: expense claims, subs received, refunds",
+                  contains="signs off claims monthly", examples=(
+                      Example("claiming for subs refunds", "send the receipt"),)),
+             card("members", "members register: names, subs paid, grades")]  # fmt: skip
+    said = "It is not a registered charity and claims no Gift Aid."
+    sure = RouterConfig(confident_at=0.4)  # this small map's source is sure of itself
+    router = OfflineRouter(make_index(cards, said), config=sure)
+    asked = router.rank("Do we claim Gift Aid on the subs? Where are the declarations?")
+    assert asked.ruled_out == ("Gift", "Aid") and asked.verdict == "nowhere"
+    small = router.rank("Do we claim gift aid on the subs? Where are the declarations?")
+    assert small.ruled_out == () and small.verdict == "confident"
+    assert small.candidates[0].card_id == "treasurer"
 
 
 def test_a_name_that_is_a_common_word_no_card_uses_is_ruled_out_by_its_name() -> None:
