@@ -478,9 +478,8 @@ class OfflineRouter:
                                      if not self._lex.knows_a_form_of(t)) - self._absent
         # and its names that no card writes as such, though one has a common word of the
         # same stem ("Microsoft Teams" and "team")
-        names = declared_absent_names(index.preamble)
-        self._absent_names = self._unwritten(names)
-        self._names_denied = names  # as written: "Aid" of "claims no Gift Aid"
+        self._names_denied = declared_absent_names(index.preamble)  # "Aid" of "no Gift Aid"
+        self._absent_names = self._unwritten(self._names_denied)
         # and its names of several words ("nursing homes") that no card says as such
         # (nor what the preamble itself says is done: "a wedding-dress cleaning service")
         said_done = affirmed(index.preamble)
