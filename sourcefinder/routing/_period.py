@@ -383,8 +383,9 @@ _CARD_SINCE = re.compile(rf"\bsince\s+(?:the\s+)?{_DATE}\b", re.IGNORECASE)
 _CARD_FROM = re.compile(
     rf"\bfrom\s+{_DATE}(?:\s+(?:to|until|through)\s+{_DATE})?\b", re.IGNORECASE
 )
-# "files for 2019 onwards remain", "bound catalogues 1952 onwards": a start
-_CARD_ONWARDS = re.compile(rf"\b{_DATE}\s+onwards?\b", re.IGNORECASE)
+# "files for 2019 onwards remain", "bound catalogues 1952 onwards", "(April 2020 on)": a
+# start
+_CARD_ONWARDS = re.compile(rf"\b{_DATE}\s+(?:onwards?\b|on(?=\s*[),;]))", re.IGNORECASE)
 # a season or school year is said split ("seasons 2012–13 to 2019–20"): it ends in the
 # second year
 _CARD_RANGE = re.compile(

@@ -380,6 +380,10 @@ def test_a_year_onwards_is_a_start() -> None:
     moved = coverage(_card("the old booking sheets", "bookings for 2023 onwards were "
                            "transferred to the new system"))
     assert moved.start is None
+    # "(April 2020 on)": the same, said short; not "2020 on the lake"
+    short = coverage(_card("the club's Lichess team: online arenas (April 2020 on)", ""))
+    assert short.start == date(2020, 4, 1)
+    assert coverage(_card("regatta entries for 2020 on the lake", "")).start is None
 
 
 def test_nothing_older_than_a_year_is_a_start() -> None:
