@@ -157,11 +157,23 @@ _PAST = re.compile(
     r"went\b|sold\b|moved\b|closed\b)[a-z]+\b(?<!ed))|(?-i:old)|former|formerly|used\s+to|"
     r"closed|shut|was|were|did|had|back\s+then)\b", re.IGNORECASE)
 _OLD = re.compile(r"\bold\b")
-# what went with it: "closed in 2020 and not archived", "... and its posts deleted"
-_LOST = re.compile(r",?\s+(?:and\s+)?(?:was\s+|were\s+)?(?:not|never)\s+(?:archived|saved|kept)\b"
-                   r"|,?\s+and\s+(?:its|their)\s+[\w\s]{2,30}?\s+(?:were|was)\s+(?:deleted|lost)\b",
+# what went with it: "closed in 2020 and not archived", "... and its posts deleted", "...
+# and its order history was never downloaded", "... and nothing from it was kept"
+_NOT_TAKEN = (r"(?:not|never)\s+(?:archived|saved|kept|downloaded|exported|migrated|moved|"
+              r"carried\s+over|copied|backed\s+up)")
+_LOST = re.compile(rf",?\s+(?:and\s+)?(?:was\s+|were\s+)?{_NOT_TAKEN}\b"
+                   rf"|,?\s+and\s+(?:its|their)\s+[\w\s]{{2,30}}?\s+(?:(?:were|was)\s+)?"
+                   rf"(?:deleted|lost|{_NOT_TAKEN})\b"
+                   rf"|,?\s+and\s+(?:nothing|none)\b[\w\s]{{0,25}}?\s+(?:was|were)\s+"
+                   rf"(?:archived|saved|kept|downloaded|exported|migrated|moved)\b",
                    re.IGNORECASE)  # fmt: skip
+# "The old eBay shop (2016-2021) was closed and its order history was never downloaded":
+# closed, said with no time, and all it held gone with it
+_CLOSED_LOST = re.compile(r"\b([A-Z][^.;:,!?]{2,60}?|(?<=[:;] )(?:the )?[a-z][^.;:,!?]{2,55}?)"
+                          r"\s+(?:was|were)\s+(?:closed|shut|deleted|"
+                          r"taken\s+down)(?:\s+down)?(?=(?i:" + _LOST.pattern + "))")
 _WORDS = re.compile(r"[\w'-]+")
+_RELATIVE = re.compile(r"\s+(?:that|which|who|whose)\s+")
 _NOT_NAMING = frozenset(terms("two three four last old our the public"))
 _MIN_WORDS = 2
 _QUOTED = re.compile(r"[\"“]([^\"”]{2,40})[\"”]")
@@ -280,6 +292,17 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
                                   and not _in_a_name(subject[-1], names_in, written)))  # fmt: skip
         if lost:
             out[first:] = [replace(c, lost=True) for c in out[first:]]
+    for m in _CLOSED_LOST.finditer(text):
+        if _PRONOUN.search(m.group(1)) or _YEAR.search(m.group(1)):
+            continue  # ("it was deleted ...": said before; a year: read above, with its time)
+        # ("the Etsy shop that sold adjustments": the shop), as written and as lowercase
+        # ("eBay" is asked for as "ebay" too)
+        name = _RELATIVE.split(m.group(1), 1)[0]
+        for words in dict.fromkeys(tuple(t for t in terms(n) if t not in _NOT_NAMING)
+                                   for n in (name, name.lower())):  # fmt: skip
+            if words := words[-_MAX_WORDS:]:  # (one word: closed where no card names it)
+                out.append(Closed(frozenset(words), today, m.group(),
+                                  alone=len(set(words)) == 1, head=words[-1], lost=True))
     return tuple(out)
 
 

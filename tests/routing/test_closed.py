@@ -530,3 +530,36 @@ def test_what_closed_and_was_not_archived_is_gone_for_any_time() -> None:
     assert posts.closed == ('The "Irton Paddlers" Facebook group was closed in 2020',)
     # what the café took in 2019, before it closed, is its past
     assert router.rank("What did the boathouse café take in summer 2019?").closed == ()
+
+
+@pytest.mark.parametrize(("said", "subject"), [
+    ("The old eBay shop (2016–2021) was closed and its order history was never "
+     "downloaded.", "ebay shop"),
+    ("The mailbox was closed and its emails were not migrated.", "mailbox"),
+    ("The Eventbrite account was closed and nothing was kept.", "eventbrite account"),
+    ("The Etsy shop that sold adjustments was closed and its order history was never "
+     "exported.", "etsy shop"),
+])  # fmt: skip
+def test_what_closed_with_all_it_held_is_gone_whenever_it_closed(
+        said: str, subject: str) -> None:  # fmt: skip
+    """Closed, with no time said, and what it held not kept: gone for any time asked."""
+    read = declared_closed(said, TODAY)
+    assert frozenset(terms(subject)) in {c.subject for c in read if c.lost}
+    assert not declared_closed(said.split(" and ")[0] + ".", TODAY)  # kept: no closing read
+
+
+def test_an_order_from_a_shop_closed_with_its_history_is_nowhere() -> None:
+    """The eBay shop was closed and its order history never downloaded: an order of 2020
+    from it has nowhere to be looked for, though the old web shop of that time leads."""
+    preamble = ("Lost for good: the old eBay shop (2016–2021) was closed and its order "
+                "history was never downloaded.")
+    cards = [card("woo-shop-archive", "the old WooCommerce web shop's orders, 2018–2023",
+                  contains="orders, customers, refunds"),
+             card("shopify-store", "the Shopify online shop since April 2023",
+                  contains="orders, customers")]  # fmt: skip
+    router = OfflineRouter(make_index(cards, preamble), today=TODAY)
+    gone = router.rank("anyone know where the orders from our old ebay shop went? need to "
+                       "find one from 2020")  # fmt: skip
+    assert gone.verdict == "nowhere" and gone.closed
+    web = router.rank("where are the orders from our old web shop in 2020?")
+    assert web.closed == () and web.candidates[0].card_id == "woo-shop-archive"
