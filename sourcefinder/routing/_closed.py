@@ -169,6 +169,11 @@ _LOST = re.compile(rf",?\s+(?:and\s+)?(?:was\s+|were\s+)?{_NOT_TAKEN}\b"
                    re.IGNORECASE)  # fmt: skip
 # "The old eBay shop (2016-2021) was closed and its order history was never downloaded":
 # closed, said with no time, and all it held gone with it
+# "The Lost & Found Facebook group was deleted in 2022": a place deleted, with all it held
+# (not "records before 2019 were deleted in 2025", which says what went, not where)
+_DELETED = re.compile(
+    r"\b([A-Z][\w/-]*\s(?:account|group|page|site|website|channel|mailbox|inbox|shop|forum|"
+    r"list|app))\s+(?:was|were)\s+deleted\s+(?:in|on)\s+([^.;,!?]{4,30})")
 _CLOSED_LOST = re.compile(r"\b([A-Z][^.;:,!?]{2,60}?|(?<=[:;] )(?:the )?[a-z][^.;:,!?]{2,55}?)"
                           r"\s+(?:was|were)\s+(?:closed|shut|deleted|"
                           r"taken\s+down)(?:\s+down)?(?=(?i:" + _LOST.pattern + "))")
@@ -220,7 +225,8 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
     names_in = Counter(t for w in _IN_A_NAME.finditer(text) for t in terms(w.group()))
     for m in [*_CLOSED.finditer(text), *_STOPPED.finditer(text),
               *_STOPPED_THING.finditer(text), *_UNTIL.finditer(text),
-              *_NOT_SINCE.finditer(text), *_NONE_SINCE.finditer(text)]:
+              *_NOT_SINCE.finditer(text), *_NONE_SINCE.finditer(text),
+              *_DELETED.finditer(text)]:
         when = asked_period(f"in {m.group(m.re.groups)}", today)
         year = _YEAR.search(m.group(m.re.groups))
         if when is None or not year or (m.re is _CLOSED and _PRONOUN.search(m.group(1))):
@@ -242,7 +248,8 @@ def declared_closed(preamble: str, today: date) -> tuple[Closed, ...]:
         elif m.re is _CLOSED and (head := _PREPOSED.search(text, max(0, start - 60), start)):
             names, start = [f"{head.group(1)} at {name}" for name in names], head.start()
         written = text[start : m.start(m.re.groups) + year.end()]
-        lost, first = bool(_LOST.match(text, m.start(m.re.groups) + year.end())), len(out)
+        lost = m.re is _DELETED or bool(_LOST.match(text, m.start(m.re.groups) + year.end()))
+        first = len(out)
         if m.re is _STOPPED:  # "making bath salts and other cosmetic products": each
             # (a service stopped is named with what was done: "delivering gas bottles"
             # closes no gas bottles)

@@ -563,3 +563,23 @@ def test_an_order_from_a_shop_closed_with_its_history_is_nowhere() -> None:
     assert gone.verdict == "nowhere" and gone.closed
     web = router.rank("where are the orders from our old web shop in 2020?")
     assert web.closed == () and web.candidates[0].card_id == "woo-shop-archive"
+
+
+def test_a_page_or_group_deleted_in_a_year_is_closed_with_all_it_held() -> None:
+    """'The "Lost & Found" Facebook group was deleted in 2022': closed, its posts gone for
+    any time; what records were deleted says what went, not where ("records before April
+    2019 were deleted in 2025"), and so does a list of its own ("its subscriber list")."""
+    read = declared_closed('The "Nibthwaite Lost & Found" Facebook group was deleted in '
+                           "2022. Our Twitter/X account was deleted in June 2023.", TODAY)
+    assert {(c.subject, c.lost) for c in read} >= {
+        (frozenset(terms("facebook group")), True), (frozenset(terms("twitter account")), True)}
+    assert declared_closed("Sage 50 records before April 2019 were deleted in 2025. The "
+                           "gift scheme ended and its subscriber list was deleted in 2023.",
+                           TODAY) == ()  # fmt: skip
+    cards = [card("customer-messages", "Facebook page messages and Google reviews",
+                  contains="messages from customers, lost property enquiries")]
+    router = OfflineRouter(make_index(cards, 'The "Nibthwaite Lost & Found" Facebook group '
+                                             "was deleted in 2022."), today=TODAY)  # fmt: skip
+    gone = router.rank("There used to be a facebook group where people posted odd socks "
+                       "they'd found, can I still look through it?")  # fmt: skip
+    assert gone.verdict == "nowhere" and gone.closed
