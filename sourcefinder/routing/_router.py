@@ -169,6 +169,11 @@ _FOOTAGE = re.compile(r"\b(?:camera|cctv)\s+(?:footage|recordings?)\b"
 # no payroll and no card has them)
 _PAY_RECORDS = re.compile(r"\b(?:pay\s?slips?|wage\s?slips?|p60s?|p45s?|p11ds?)\b",
                           re.IGNORECASE)  # fmt: skip
+# how much, said in words: "over a hundred quid", "a couple of grand", "fifty quid"
+_AMOUNT_WORDS = frozenset("two three four five six seven eight nine ten eleven twelve fifteen "
+                          "twenty thirty forty fifty sixty seventy eighty ninety hundred "
+                          "hundreds thousand thousands million millions dozen dozens couple "
+                          "quid grand fiver fivers tenner tenners".split())  # fmt: skip
 # where a vehicle is or went, asked of a tracker: "the GPS trace of the van's route" (and
 # "the tracker" itself, where no card has one)
 _TRACKED = re.compile(r"\bgps\b|\btelematics\b", re.IGNORECASE)
@@ -817,9 +822,9 @@ class OfflineRouter:
                 continue  # a stopword
             weight = specificity(word)
             total += weight
-            # a word that says when ("ago", "yesterday") is part of the question, never
-            # a subject the map should know
-            if word not in TIME_WORDS and not any(
+            # a word that says when ("ago", "yesterday") or how much ("a hundred quid")
+            # is part of the question, never a subject the map should know
+            if word not in TIME_WORDS and word not in _AMOUNT_WORDS and not any(
                 self._lex.knows(t) or self.memory.knows(t) or self._lex.forms_of(t)
                 for t in stems
             ):

@@ -421,6 +421,16 @@ def test_uncovered_words_lower_the_support_that_decides_nowhere(org: Index) -> N
     assert OfflineRouter(org, config=cfg).rank(question).verdict == "nowhere"
 
 
+def test_how_much_said_in_words_is_no_subject_the_map_lacks(org: Index) -> None:
+    """"over a hundred quid" says an amount: its words are not counted as ones the map
+    never uses, as "gantry cranes" are."""
+    penalized = OfflineRouter(org, config=RouterConfig(uncovered_penalty=0.5))
+    priced = penalized.rank("where are the weekly metric trends? over a hundred quid")
+    assert priced.unmatched == () and priced.support == priced.full[0].confidence
+    cranes = penalized.rank("where are the weekly metric trends? over a gantry crane")
+    assert "gantry" in cranes.unmatched and cranes.support < cranes.full[0].confidence
+
+
 def test_askers_who_found_nothing_make_a_near_duplicate_nowhere(org: Index) -> None:
     question = "weekly metric trends for the harbour cranes"
     router = OfflineRouter(org)
