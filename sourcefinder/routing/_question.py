@@ -145,6 +145,8 @@ _FAILED = re.compile(
     r"(?:i\s+|we\s+)?(?:can't|cannot|couldn't|can\s+not|could\s+not)\s+find\b",
     re.IGNORECASE,
 )
+_CANT_FIND = re.compile(r"\b(?:and|but)\s+(?:i\s+|we\s+)?(?:can't|cannot|couldn't|can\s+not|"
+                        r"could\s+not)\s+find\b", re.IGNORECASE)  # fmt: skip
 # ... where the asker looked: a source named there is out by its name
 _LOOKED_IN = re.compile(r"\b(?:looked\s+(?:in|at|through|on)|checked|searched|"
                         r"(?:been|gone|went)\s+through)\s+(?:(?:the|our|my)\s+)?"
@@ -463,7 +465,13 @@ def _looked_for(clause: str, failed: re.Match[str]) -> tuple[str, str] | None:
     looked = _LOOKED_IN.search(clause, 0, failed.end())
     if looked is None:
         return None
-    between = clause[looked.end(1) : max(looked.end(1), failed.start())]
+    failing = failed.start()
+    if failing < looked.end(1):
+        # "I looked in GoCardless for what we spent on the trailer but can't find it": the
+        # failure said after the place and what was looked for
+        said = _CANT_FIND.search(clause, looked.end(1), failed.end())
+        failing = said.start() if said else looked.end(1)
+    between = clause[looked.end(1) : failing]
     rest = clause[: looked.start()] + between + clause[failed.end() :]
     return (looked.group(1), rest) if terms(rest) else None
 

@@ -583,6 +583,11 @@ def test_a_source_looked_through_in_vain_is_out_by_its_name() -> None:
     assert daybook <= set(analyse(question).negated)
     alone = analyse("I can't find my P45 anywhere, who sends those?", daybook.issuperset)
     assert alone.named == alone.negated == () and "P45" in alone.positive
+    # what was looked for, said between the place and the failure, is still the need
+    billing = frozenset(terms("GoCardless"))
+    sought = analyse("I looked in GoCardless for what we spent on the new boat trailer but "
+                     "can't find it, where's that recorded?", billing.issuperset)  # fmt: skip
+    assert set(sought.named) == billing and "new boat trailer" in sought.positive
 
 
 def test_what_was_looked_for_where_it_is_not_is_the_need() -> None:
