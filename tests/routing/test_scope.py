@@ -303,6 +303,9 @@ def _stems(words: str) -> set[str]:
         ("No bike hire, no frame resprays, no e-bike conversion kits (Bafang, Tongsheng) "
          "— our insurer won't cover it.", "hire resprays conversion kits bafang tongsheng",
          "insurer won cover"),
+        # "not a" opening a list after a colon negates as "no" does there
+        ("It is an unincorporated association: not a charity, not a company, no paid "
+         "staff.", "charity company", "association"),
         # an aside with a verb of its own says what is had, not what is not
         ("Card numbers are never stored anywhere (Dojo shows the last four digits only).",
          "", "dojo shows digits"),
