@@ -305,7 +305,7 @@ def _stems(words: str) -> set[str]:
          "insurer won cover"),
         # "not a" opening a list after a colon negates as "no" does there
         ("It is an unincorporated association: not a charity, not a company, no paid "
-         "staff.", "charity company", "association"),
+         "staff.", "charity", "association"),
         # an aside with a verb of its own says what is had, not what is not
         ("Card numbers are never stored anywhere (Dojo shows the last four digits only).",
          "", "dojo shows digits"),
