@@ -303,6 +303,12 @@ def _stems(words: str) -> set[str]:
         ("No bike hire, no frame resprays, no e-bike conversion kits (Bafang, Tongsheng) "
          "— our insurer won't cover it.", "hire resprays conversion kits bafang tongsheng",
          "insurer won cover"),
+        # an item of a "What we do not do:" list that says what is done to the one before,
+        # or heads others' things, is no thing
+        ("What the club does NOT do or keep:\n- Dan grades (black belt and above) are "
+         "awarded by British Judo at area events, not by the club.\n- Other bodies' records "
+         "that the club cannot see: the centre's gym memberships, its CCTV.",
+         "dan grades cctv", "awarded british judo bodies club"),
         # "not a" opening a list after a colon negates as "no" does there
         ("It is an unincorporated association: not a charity, not a company, no paid "
          "staff.", "charity", "association"),
