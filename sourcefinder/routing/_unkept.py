@@ -55,7 +55,7 @@ _ACTIVE = re.compile(
     r"\b(?:never|(?:do|does)\s+not|don't|doesn't)\s+(?:[a-z]+\s+(?:or|and)\s+)?"
     r"(?:keep|store|hold|retain|save)\s+"
     r"(?:(?:a\s+)?cop(?:y|ies)\s+of\s+)?"
-    r"|\bnever\s+(?P<copy>(?:a\s+)?cop(?:y|ies)\s+of\s+)",
+    r"|\b(?:never|no)\s+(?P<copy>(?:a\s+)?cop(?:y|ies)\s+of\s+)",  # "No copies of DBS ..."
     re.IGNORECASE,
 )
 _SENTENCE = re.compile(r"[^.;:!?\n]+(?:\n(?![ \t]*[-*]\s)[^.;:!?\n]*)*")

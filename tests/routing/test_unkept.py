@@ -27,6 +27,8 @@ from tests.routing.conftest import card, make_index
          "card numbers", ""),  # "full" says which, not what
         ("We record the date of a DBS check, never a copy of the certificate.",
          "copy certificate", ""),
+        ("No copies of DBS certificates (we record reference number and date only).",
+         "copy DBS certificates", ""),
         ("We do not hold members' pension statements: the scheme does.",
          "pension statements", ""),
         ("Phone calls are kept 13 months; crew radio traffic has never been recorded.",
