@@ -123,7 +123,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "lorton", "embleton", "wythop", "brigsteer", "crosthwaite", "mosedale",
             "matterdale", "rusland", "satterthwaite", "finsthwaite", "greenodd", "ulverston",
             "irton", "wasdale", "loweswater", "portinscale", "watendlath", "seatoller",
-            "borrowdale", "grange", "dalton"],
+            "borrowdale", "grange", "dalton", "urswick", "lindale", "haverigg", "millom",
+            "nibthwaite", "blawith", "silecroft", "kirksanton", "whicham"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
