@@ -46,8 +46,9 @@ class Gap:
 
 def declared_gaps(preamble: str) -> tuple[Gap, ...]:
     """Each "no <things> in <years>" and "<thing> was not held in <years>" of the
-    preamble. "It" is the thing its paragraph opens with ("The congress is ECF-rated
-    only. ... It was not held in 2020 or 2021")."""
+    preamble. "It" is what the nearest sentence before it, in its list item or
+    paragraph, is about ("The congress is ECF-rated only. ... It was not held in 2020 or
+    2021")."""
     out: list[Gap] = []
     items = (i for p in paragraphs(BRACKETED.sub(" ", preamble)) for i in _ITEM.split(p))
     for item in items:
@@ -57,7 +58,7 @@ def declared_gaps(preamble: str) -> tuple[Gap, ...]:
             words = _DETERMINER.sub("", said.strip()).split()
             if words[-1].lower() in _PRONOUN:
                 # the thing the nearest sentence before it is about
-                before = [s for s in _SUBJECT.finditer(item, 0, m.start())]
+                before = list(_SUBJECT.finditer(item, 0, m.start()))
                 if not before:
                     continue
                 words = before[-1].group(1).split()

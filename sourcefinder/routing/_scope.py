@@ -404,18 +404,19 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
             yield cue.group(), [_before_verb(item) for item in items]
 
 
+# an item of a "What we do not do:" list that is no thing: what is said of the one before
+# ("Dan grades (black belt and above) are awarded by British Judo, not by the club"), or
+# a head of others' things ("Other bodies' records that the club cannot see: ...")
+_NOT_LISTED = re.compile(r"\s*(?:(?:is|are|was|were)\s|not\s+by\b|other\s+(?:bodies|"
+                         r"organi[sz]ations|people)(?:'s|')?\s)", re.IGNORECASE)  # fmt: skip
+
+
 def _listed(listed: str) -> list[str]:
     """The items of a list a "What we do not do:" heads, less its asides ("(we pass
     people to Kendal Curtain Co.)") and what it says of a time ("records before 2009")."""
     return [_before_verb(item) for item in _LIST.split(_ASIDE.sub(" ", listed))
             if not _YEAR_WORD.search(item) and not _NOT_LISTED.match(item)]
 
-
-# an item of a "What we do not do:" list that is no thing: what is said of the one before
-# ("Dan grades (black belt and above) are awarded by British Judo, not by the club"), or
-# a head of others' things ("Other bodies' records that the club cannot see: ...")
-_NOT_LISTED = re.compile(r"\s*(?:(?:is|are|was|were)\s|not\s+by\b|other\s+(?:bodies|"
-                         r"organi[sz]ations|people)(?:'s|')?\s)", re.IGNORECASE)  # fmt: skip
 
 
 @lru_cache(maxsize=8)

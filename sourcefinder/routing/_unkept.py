@@ -119,8 +119,9 @@ _NONE_OF_ITS = re.compile(r"\b(?:kept|keep|keeps|hold|holds|held)\s+none\s+of\s+
                           re.IGNORECASE)  # fmt: skip
 # a name ("Dalesnet's", "The Pelican Harbor Times", "Buzzard"), or what the sentence
 # opens with up to its verb ("The visitor audio-guide app was withdrawn")
-# (a number that names it is part of the name: the "200 Club" draw is no club)
-_NAME = re.compile(r"(?<![\w'])(?:(?:[A-Z][\w'-]*|\d+)\s+){0,3}[A-Z][\w-]*(?P<owns>'s\b)?")
+# (a number that names it is part of the name: the "200 Club" draw is no club; a year
+# is not)
+_NAME = re.compile(r"(?<![\w'])(?:(?:[A-Z][\w'-]*|\d{1,3})\s+){0,3}[A-Z][\w-]*(?P<owns>'s\b)?")
 _TO_WHOM = re.compile(r"\b(?:to|by|from|in|on|at|with)\s+(?:(?:a|an|the)\s+)?$", re.IGNORECASE)
 _LISTED = re.compile(r"\s*(?:,|,?\s+(?:and|or))\s*", re.IGNORECASE)  # between listed names
 _MONTHS = frozenset(m.lower() for m in calendar.month_name if m)

@@ -133,9 +133,11 @@ def test_a_question_for_what_is_never_kept_is_a_nowhere_that_says_why() -> None:
          ["Pelican Harbor Times"]),
         ("The visitor audio-guide app was withdrawn in 2019 and nothing from it was kept.",
          ["audio guide app"]),  # what the sentence opens with, by its last words
-        # a number that names it is part of its name: the "200 Club" draw is no club
+        # a number that names it is part of its name: the "200 Club" draw is no club; a
+        # year before a name says when
         ('The "200 Club" draw ended in 2016 and its records were not kept.',
          ["200 Club records"]),
+        ("In 2019 Buzzard was sold and its data were not kept.", ["Buzzard data"]),
         # a name of one word, when it is no English word
         ("We left Teleflorist in 2019 and kept nothing from it.", ["Teleflorist"]),
         ("We left Facebook in 2019 and kept nothing from it.", []),
