@@ -98,7 +98,9 @@ _CLAUSE_CUE = re.compile(
     # someone else's: "They don't want a plaque, they want ...", "The orthodontist doesn't
     # need the waiting list, she wants the photos" (a thing, not "doesn't want to pay"):
     # what they do not want, not who
-    r"|(?:he|she|they|(?:the\s+)?[a-z]+)\s+(?:do|does|did)(?:n't| not)\s+(?:need|want)\s+"
+    r"|(?:he|she|they|(?:the\s+)?[a-z]+)\s+(?:(?:do|does|did)(?:n't| not)\s+(?:need|want)|"
+    # ("The caller isn't after a track day, he bought seats")
+    r"(?:is|are|was|were)(?:n't| not)\s+(?:after|looking\s+for|asking\s+(?:for|about)))\s+"
     r"(?P<object>(?:the|a|an|any|his|her|their)\b))",
     re.IGNORECASE,
 )
@@ -109,9 +111,11 @@ _INJURY = tuple(terms("hurt injured injury accident"))
 # ... unless it was nearly (a near miss is written up where accidents are)
 _NEAR_MISS = re.compile(r"\b(?:nearly|almost|near[- ]miss(?:es)?|close\s+call|was\s+close)\b",
                         re.IGNORECASE)  # fmt: skip
-# ... or that turns to one after a comma: "Nobody was hurt, so it's not a safety report"
+# ... or that turns to one after a comma: "Nobody was hurt, so it's not a safety report",
+# "..., so it's not going on an accident form"
 _SO_NOT = re.compile(r",\s*(?:(?:so|and|but)\s+)?(?:it|this|that)(?:'s|\s+is|\s+was)"
-                     r"(?:n't|\s+not)\s+(?P<what>(?:a|an|the|about|for)\b[^,.;:!?]*)",
+                     r"(?:n't|\s+not)\s+(?:going\s+(?:on|in|into)\s+)?"
+                     r"(?P<what>(?:a|an|the|about|for)\b[^,.;:!?]*)",
                      re.IGNORECASE)  # fmt: skip
 # ... up to where the asker turns to what they do want: "Not the IEC standard, I mean
 # our own spec", "Not my pay, I just want my shifts", "It's not a complaint, he just
@@ -125,7 +129,10 @@ _TURN = re.compile(
     r"was|were|has|have|had|keeps|will|won't|can't|cannot|doesn't|didn't|isn't|aren't|"
     r"wasn't|hasn't|wants|needs|asks|asked)\b"
     # "Not the Archery GB rules, the international ones": the one meant instead
-    r"|(?:the|our|my)\s+(?:[\w-]+\s+){0,2}ones?\b)",
+    r"|(?:the|our|my)\s+(?:[\w-]+\s+){0,2}ones?\b"
+    # "Not the seed order, the compost firm's invoice.": a thing of its own to the end
+    # of the clause (not a list going on: "Not the rota, the timesheets or the pay")
+    r"|(?:the|our|my|his|her|their)\s+(?![^,;:!?]*\b(?:or|nor)\b)(?=[^,;:!?]*[.;:!?]?\s*$))",
     re.IGNORECASE,
 )
 # A place that failed: what comes before is dismissed ("I checked the reviews site and it

@@ -84,12 +84,22 @@ from sourcefinder.routing._text import terms
          "the council's contractor wants the signed paperwork.", ("tonnag", "figur")),
         ("Not the Archery GB rules, the international ones: what can a barebow archer use?",
          "the international ones: what can a barebow archer use?", ("archeri", "gb", "rule")),
+        # the one meant instead, a thing of its own to the clause's end
+        ("Not the seed order, the compost firm's invoice. Where do I find that?",
+         "the compost firm's invoice. Where do I find that?", ("seed", "order")),
+        # ... not a list of what is not meant going on
+        ("Not the rota, the timesheets or the payroll: where are the mileage claims?",
+         "where are the mileage claims?", ("rota", "timesheet", "payrol")),
         # what someone else does not want, not who they are
         ("They don't want a plaque or a bench, they want a few lines in the book.",
          "they want a few lines in the book.", ("plaqu", "bench")),
         ("The orthodontist doesn't need the waiting list, she wants the photos.",
          "she wants the photos.", ("wait",)),
+        ("The caller isn't after a track day, he bought seats to watch the racing.",
+         "he bought seats to watch the racing.", ("track", "dai")),
         # a dismissal after a comma, up to the clause's end
+        ("It was a bruise, so it's not going on an accident form. Where does it go?",
+         "It was a bruise. Where does it go?", ("accid", "form")),
         ("Nobody was hurt, so it's not a safety report. The passenger wants money back.",
          ". The passenger wants money back.", ("hurt", "injur", "injuri", "accid", "safeti",
                                                 "report")),
