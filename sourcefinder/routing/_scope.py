@@ -444,6 +444,10 @@ _HOLDING = r"owns?|holds?|keeps?|maintains?|issues?|runs?|manages?|operates?|han
 _DOING = (rf"{_HOLDING}|decides?|sets?|hears?|handles?|agrees?|pays?|checks?|sends?|"
           r"collects?|inspects?|replaces?|repairs?|knows?|sees?|tells?")
 _HOLDS = re.compile(rf"\b(?:{_HOLDING})(?:\s+and\s+[a-z]+)?\b", re.IGNORECASE)
+# "own" after whose is no verb ("funders' own research")
+_WHOSE_OWN = re.compile(r"(?:'|'s|\btheir|\bits)\s+own\b", re.IGNORECASE)
+# ... and whose a thing is, before it: "The licensing inspector's own"
+_OWNED = re.compile(r"^\s*(?:the\s+)?(?:[\w-]+\s+){0,3}[\w-]+(?:'s|s')\s+own\b", re.IGNORECASE)
 _ALSO_DOES = re.compile(rf",?\s+and\s+(?:{_DOING})\b", re.IGNORECASE)
 _BEING_DONE = re.compile(r"\b(?:is|are|was|were|be|been)\s+$", re.IGNORECASE)  # "is run by"
 _US = re.compile(r"\b(?:we|our|us)\b", re.IGNORECASE)
@@ -463,18 +467,35 @@ _ARE_THEIRS = re.compile(r"\b(?:is|are)\s+(?:all\s+)?(?:with\s+them|theirs|held\
 _OTHER_BODY = re.compile(r"\s*(?:[-*]\s+)?(?:the|our)\s+(?:landlords?|freeholders?|managing\s+"
                          r"agents?|accountants?|bookkeepers?|insurers?)\s+"
                          rf"(?:{_HOLDING})\b", re.IGNORECASE)  # fmt: skip
+# ... a head of a list of what others hold: "What other bodies hold, not us:", "Held by
+# other bodies:"
+_LISTING_HEAD = re.compile(r"\s*(?:(?:what|things|records)\s+(?:other\s+(?:bodies|people|"
+                           r"organi[sz]ations)|others)\s+(?:hold|keep|own)"
+                           r"|(?:held|kept|owned)\s+by\s+(?:other\s+(?:bodies|people|"
+                           r"organi[sz]ations)|others))\b[^.:\n]{0,40}:", re.IGNORECASE)
+# ... and a clause in it that says something, not a thing listed
+_STATED = re.compile(r"\b(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|"
+                     r"may|might|must|should|belongs?|stays?|sits?|remains?|rests?|lies?|"
+                     r"done|kept|made|run|held|sent|given)\b|n't\b", re.IGNORECASE)
 HELD_BY_OTHERS = "held by another body"  # the cue of what ``_held_by_others`` reads
 
 
 def _held_by_others(preamble: str) -> Iterator[tuple[str, list[str]]]:
     """What another body is said to hold, in a paragraph about other bodies' things:
     "Things other bodies own. ... the council maintains the roof and keeps the
-    building's asbestos register" (read as names only, by ``declared_absent_phrases``).
+    building's asbestos register" (read as names only, by ``declared_absent_phrases``),
+    or each thing of a list a head says is theirs ("What other bodies hold, not us:
+    patients' GP records (their surgery); card payments: Dojo").
     Not what is done to it ("is run by"), nor what the organization says of its own part
     ("we keep our referral"), nor a clause that negates."""
     for paragraph in paragraphs(preamble):
         head = _OTHERS_HEAD.match(paragraph)
-        for sentence in _SENTENCE.findall(ends_marked(paragraph[head.end() if head else 0 :])):
+        # a head that a list of things follows ("What other bodies hold, not us:"), read
+        # without its brackets ("(their insurer, e.g. Bupa)")
+        listing = head is not None and _LISTING_HEAD.fullmatch(head.group()) is not None
+        body = paragraph[head.end() if head else 0 :]
+        for sentence in _SENTENCE.findall(ends_marked(BRACKETED.sub(" ", body) if listing
+                                                      else body)):
             # (anywhere, a sentence that opens with a body that is never the organization:
             # "The landlord holds all building records: legionella risk assessment, ...")
             if not head and not _OTHER_BODY.match(sentence):
@@ -487,6 +508,18 @@ def _held_by_others(preamble: str) -> Iterator[tuple[str, list[str]]]:
                                            if not _US.search(item)]  # fmt: skip
                     continue
                 verb = _HOLDS.search(clause)
+                whose = _WHOSE_OWN.search(clause, 0, verb.end()) if verb else None
+                if listing and not _STATED.search(clause) \
+                        and (not verb or (whose and whose.end() == verb.end())):  # fmt: skip
+                    # "What other bodies hold, not us: patients' GP records (their GP
+                    # surgery); card payments and chargebacks: Dojo": a thing each, who
+                    # holds it after a colon
+                    # ("The licensing inspector's own working notes": the notes)
+                    listed = _OWNED.sub(" ", clause.split(":")[0])
+                    if items := [item for item in _LIST.split(listed)
+                                 if _WORD.search(item) and not _US.search(item)]:
+                        yield HELD_BY_OTHERS, items
+                    continue
                 if not verb or _BEING_DONE.search(clause, 0, verb.start()) \
                         or _WE.search(clause, 0, verb.start()) \
                         or not _WORD.search(clause, 0, verb.start()) \

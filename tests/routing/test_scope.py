@@ -552,6 +552,26 @@ def test_what_another_body_holds_is_named_in_a_paragraph_about_theirs() -> None:
     assert "medical record" not in declared_absent_phrases(OTHERS.partition(". ")[2]).values()
 
 
+def test_a_list_of_what_other_bodies_hold_names_a_thing_each() -> None:
+    """"What other bodies hold, not us:" heads a list whose items are things, who holds
+    each in brackets or after a colon: each is theirs, not its holder, not whose it is
+    ("the inspector's own working notes"), not what the organization does ("we only
+    issue receipts"), not a clause that says something."""
+    said = ("What other bodies hold, not us: patients' GP medical records (their GP "
+            "surgery); dentists' NHS pension records (NHSBSA NHS Pensions); dental "
+            "insurance claims (their insurer, e.g. Bupa: we only issue receipts); card "
+            "payments and chargebacks: Dojo; the inspector's own working notes; Denplan "
+            "lists from before we left Denplan; old league results are lost.")
+    phrases = set(declared_absent_phrases(said).values())
+    assert {"GP medical records", "NHS pension records", "dental insurance claims",
+            "card payments", "working notes"} <= phrases
+    assert not {p for p in phrases if p.split()[0] in ("Bupa", "Dojo", "inspector",
+                                                       "receipts", "Denplan", "league")}
+    # a head that is not of a list of what others hold reads none of it
+    assert "card payments" not in declared_absent_phrases(
+        said.replace("What other bodies hold, not us:", "What we found:")).values()
+
+
 def test_a_sentence_opening_with_the_landlord_holding_things_is_theirs_anywhere() -> None:
     """"The landlord holds all building records: ... heating boiler servicing" needs no
     paragraph about other bodies; a body that may be the organization's own does."""
