@@ -766,11 +766,16 @@ class Periods:
     """What period each card of a ranking says it holds, read once per router."""
 
     def __init__(self, cards: list[Card], skip_kinds: frozenset[str],
-                 gaps: dict[int, frozenset[int]] | None = None) -> None:  # fmt: skip
+                 gaps: dict[int, frozenset[int]] | None = None,
+                 said_kinds: frozenset[str] = frozenset()) -> None:  # fmt: skip
         """``skip_kinds``: people and channels know the past whatever their start date;
-        ``gaps``: card position -> the years the preamble says its thing did not happen."""
+        ``gaps``: card position -> the years the preamble says its thing did not happen;
+        ``said_kinds``: of those, the ones whose start holds for what was said in them
+        ("the WhatsApp group, since March 2020" has nothing said in 2018)."""
         self._coverage = {i: cov for i, c in enumerate(cards)
                           if c.kind not in skip_kinds and (cov := coverage(c))}  # fmt: skip
+        self._said = {i: cov for i, c in enumerate(cards)
+                      if c.kind in said_kinds and (cov := coverage(c))}  # fmt: skip
         self._gaps = {i: ys for i, ys in (gaps or {}).items() if cards[i].kind not in skip_kinds}
         self._named_years = {i: frozenset(ys) for i, c in enumerate(cards)
                              if (ys := years_in(f"{c.id} {c.what} {c.contains}"))}  # fmt: skip
@@ -780,14 +785,20 @@ class Periods:
                               if (years := years_in(e.query))]
                           for i, c in enumerate(cards)}  # fmt: skip
 
-    def out_of(self, asked: Period | None, today: date, wanted: set[str]) -> dict[int, str]:
+    def out_of(self, asked: Period | None, today: date, wanted: set[str],
+               said: bool = False) -> dict[int, str]:  # fmt: skip
         """Card position -> why its own text says it does not hold ``asked`` (never a card
         whose own example asks about a year in it, unless the question names a part the
-        card gives a time of its own)."""
+        card gives a time of its own); ``said``: the question asks what was said in a
+        chat, which a channel holds only from its start."""
         if asked is None:
             return {}
         out = {i: out_of_period(cov, asked, today, wanted) for i, cov in self._coverage.items()
                if not (self.asks_about(i, asked) and not _part_named(cov, wanted))}
+        if said:  # (only its start: what it keeps is read as the retention it is)
+            out |= {i: f"holds nothing before {_when(start)}" for i, cov in self._said.items()
+                    if (start := _start(cov, wanted)) is not None and asked.end < start
+                    and not self.asks_about(i, asked)}
         for i, years in self._gaps.items():
             if not out.get(i) and not self.asks_about(i, asked) and all(
                     y in years for y in range(asked.start.year, asked.end.year + 1)):
@@ -970,6 +981,16 @@ _CHAT_ASKED = re.compile(r"\b(?:threads?|conversations?|messages?|chats?|whatsap
 def asks_for_chat(question: str) -> bool:
     """Whether ``question`` asks for what was said in a chat."""
     return bool(_CHAT_ASKED.search(question))
+
+
+# ... said, written or posted, not who is in it ("Who on the WhatsApp group remembers")
+_SAID = re.compile(r"\b(?:threads?|conversations?|messages?|posts?|posted|said|say|says|wrote|"
+                   r"written|discussed|agreed|sent)\b", re.IGNORECASE)  # fmt: skip
+
+
+def asks_what_was_said(question: str) -> bool:
+    """Whether ``question`` asks for the words said in a chat, not its people."""
+    return asks_for_chat(question) and _SAID.search(question) is not None
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
 _WITH_ASIDE = re.compile(r",\s*(?:with|including|together\s+with|along\s+with|plus)\s[^,;:()]*,",
                          re.IGNORECASE)  # fmt: skip

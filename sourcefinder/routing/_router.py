@@ -113,6 +113,7 @@ from sourcefinder.routing._period import (
     Periods,
     asked_period,
     asks_for_chat,
+    asks_what_was_said,
     coverage,
     declared_retention,
     expired,
@@ -400,7 +401,8 @@ class OfflineRouter:
         self._compounds = Compounds(self._holding, self._written)
         self._today = today
         self._periods = Periods(self._cards, HUMAN_KINDS,
-                                gap_years(declared_gaps(index.preamble), self._cards))
+                                gap_years(declared_gaps(index.preamble), self._cards),
+                                said_kinds=frozenset({"chat-channel"}))
         # "CCTV 31 days at each hotel": what the preamble says is kept only so long
         self._kept = declared_retention(index.preamble, specificity)
         self._kept_keys: dict[str, set[str]] = {}  # as written -> the most specific stems
@@ -635,7 +637,8 @@ class OfflineRouter:
             qterms[t] = self.config.background_weight
         if asked is not None:  # the period is judged on its own, not as a word to match
             qterms = {t: w for t, w in qterms.items() if not YEAR_TERM.fullmatch(t)}
-        period = self._periods.out_of(asked, today, set(qterms))
+        period = self._periods.out_of(asked, today, set(qterms),
+                                      said=asked is not None and asks_what_was_said(question))
         query = dict(qterms)
         said_as: dict[str, str] = {}  # a form cards use -> the question's term
         for t, w in qterms.items():  # "deliver" asks what cards call "deliveries"

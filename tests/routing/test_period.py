@@ -1928,3 +1928,26 @@ def test_a_source_named_as_the_owner_of_what_it_keeps_names_it() -> None:
     plain = declared_retention("How long we keep things: tracker trip history twelve "
                                "months, rolling.", specificity)  # fmt: skip
     assert expired(plain, asked_period(asked, TODAY), TODAY, wanted, asked) == ()
+
+
+def test_what_was_said_in_a_chat_before_it_started_is_nowhere(
+    index_of: Callable[[list[Card]], Index],
+) -> None:
+    """A channel's people know the past whatever its start, so its start rules out no
+    question; what was said in it before it started is not there to scroll back to."""
+    cards = [
+        card("side-whatsapp", "the side's WhatsApp group: polls, lifts, last-minute changes",
+             contains="all members, since March 2020; polls for each dance-out",
+             kind="chat-channel"),
+        card("bookings", "bookings spreadsheet: every dance-out and fee since 2016",
+             kind="spreadsheet"),
+    ]  # fmt: skip
+    router = OfflineRouter(index_of(cards), today=TODAY)
+    said = router.rank("What did everyone say in the group chat in 2018 about Sidmouth?")
+    assert ("side-whatsapp", "holds nothing before 2020-03-01") in said.out_of_period
+    assert said.verdict == "nowhere"
+    # what it says now, and what its people remember of 2018, are still its to answer
+    recent = router.rank("What did everyone say in the group chat last week about Sidmouth?")
+    assert recent.candidates[0].card_id == "side-whatsapp" and not recent.out_of_period
+    asked = router.rank("Who on the WhatsApp group remembers the 2018 Sidmouth trip?")
+    assert "side-whatsapp" not in dict(asked.out_of_period)
