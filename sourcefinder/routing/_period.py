@@ -886,6 +886,13 @@ _LOST_BEFORE = re.compile(
     rf"(?:(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?\s+\(\s*)?(?:({_MONTH})\s+)?({_YEAR})\b",
     re.IGNORECASE,
 )
+# ... or what was of years from one to another ("results for 2005–2008 ... are gone"),
+# when nothing between says where they still are ("from 2005 to 2014 are boxed in the
+# archive room, and books before 2005 were destroyed")
+_LOST_SPAN = re.compile(rf"\b(?:for|from|of)\s+({_YEAR})\s*(?:–|-|to)\s*({_YEAR})\b",
+                        re.IGNORECASE)  # fmt: skip
+_STILL_HELD = re.compile(r",|\b(?:kept|held|boxed|archived|stored|scanned|earlier|older|"
+                         r"before|after|ones)\b", re.IGNORECASE)  # fmt: skip
 # what was gone once, in a year it says ("Sage data before April 2014 was purged in 2021")
 _PURGED_ONCE = re.compile(rf"\b(?:destroyed|deleted|discarded|shredded|purged)\s+in\s+"
                           rf"(?:{_MONTH}\s+)?{_YEAR}\b", re.IGNORECASE)  # fmt: skip
@@ -1150,10 +1157,17 @@ def _head(subject: list[str]) -> str:
 def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
     """``item`` when it says what came before a time is gone ("laboratory results before
     2006 were on paper and were destroyed in 2016", "paper deviations before 2009 were
-    destroyed"): said of the words before "before"."""
+    destroyed"), or that what was of some years is ("results for 2005–2008 ... are
+    gone": up to the last of them): said of the words before "before" or the years."""
     m = _LOST_BEFORE.search(item)
+    span = None
     if m and _LOST.search(item, m.end()):
         head = item[: m.start()]
+    elif (span := _LOST_SPAN.search(item)) and (gone := _LOST.search(item, span.end())) \
+            and not _STILL_HELD.search(item, span.end(), gone.start()) \
+            and not _KEPT_SPAN.search(item):  # fmt: skip
+        # "results for 2005–2008 were on the old webspace and are gone": up to its end
+        head = item[: span.start()]
     else:  # "holds rosters from 2016 only (earlier ones were purged)"
         m = _HELD_FROM.search(item)
         if not m or not _LOST.search(item, m.end()):
@@ -1164,8 +1178,12 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
     words = _said_of(head)
     if not words:
         return []
-    month = _MONTHS[m.group(1).lower().rstrip(".")] if m.group(1) else 1
-    before = date(int(m.group(2)), month, 1)
+    if span is not None:
+        before = date(int(span.group(2)) + 1, 1, 1)
+    else:
+        assert m is not None
+        month = _MONTHS[m.group(1).lower().rstrip(".")] if m.group(1) else 1
+        before = date(int(m.group(2)), month, 1)
     # "Sage 50 data and paper invoices before April 2016": each of them too
     each = re.split(r",\s*|\s+and\s+", head.strip()) if "," in head or _AND.search(head) else []
     return [_kept(said, item, specificity, 0, before)

@@ -1010,6 +1010,32 @@ def test_what_was_cleared_out_is_gone_or_went_with_something_is_lost(
     assert said == ((gone,) if gone else ())
 
 
+@pytest.mark.parametrize(("asked", "wanted", "gone"), [
+    ("in 2007", "the club champs results", "results for 2005–2008 were on the old ISP "
+                                           "webspace that closed in 2009 and are gone"),
+    ("in 2012", "the club champs results", None),
+    # where they still are, between the years and the loss, keeps them
+    ("in 2010", "the field books", None),
+    ("in 2003", "the field books", "and books before 2005 were destroyed"),
+    # a span kept is still read as kept
+    ("in 2014", "the install folders", "install folders 10 years after the install (paper "
+                                       "job files from 2009 to 2011 were destroyed)"),
+])  # fmt: skip
+def test_what_was_of_years_from_one_to_another_and_is_gone_is_lost(
+    asked: str, wanted: str, gone: str | None,
+) -> None:
+    """"results for 2005–2008 ... are gone": what was asked up to the last of the years
+    is lost; not when the text between says where they still are, nor in an item that
+    states a span things are kept."""
+    kept = declared_retention(
+        "Lost or never kept: results for 2005–2008 were on the old ISP webspace that "
+        "closed in 2009 and are gone; books from 2005 to 2014 are boxed in the archive "
+        "room, and books before 2005 were destroyed; install folders 10 years after the "
+        "install (paper job files from 2009 to 2011 were destroyed).", specificity)
+    said = expired(kept, asked_period(asked, TODAY), TODAY, set(terms(wanted)))
+    assert said == ((gone,) if gone else ())
+
+
 def test_what_was_never_collected_or_came_before_a_named_change_is_lost() -> None:
     """"Job photos before March 2023 ... were never collected", and "Paper timesheets
     from before Tradify (March 2023) were shredded": the day in brackets after a name."""
