@@ -24,6 +24,8 @@ A negated span is one of:
 - what comes before a place that failed ("I checked Looker and found nothing", "the
   reviews site ... isn't there", "the dashboard doesn't have ..."); what follows it is
   the need;
+- the source (or a place named by what it is: "the Fellside portal") the asker is in
+  already, before a "but" ("I'm in VetConnect but I want ...");
 - a source the thing is missing from, when the asker is looking for it ("they're not in
   Greywell Past", "isn't on Westlaw or Lexis", "I can't see them in Aconex"): the source
   named is dismissed (``named``), its words are kept, since another card may say where
@@ -250,6 +252,10 @@ _DONE = re.compile(
     r"\s*[.;:!\-\u2013\u2014]?\s*",
     re.IGNORECASE,
 )
+# Where the asker is already, before a "but": "I'm in VetConnect but I want ..."
+_IN_BUT = re.compile(r"\s*(?:(?:ok|okay|so|right)\W+)?(?:i'm|i am|we're|we are)\s+"
+                     r"(?:in|on|into|logged\s+in(?:to)?|looking\s+at)\s+(?:the\s+|our\s+)?"
+                     r"((?:[\w'-]+\s+){0,3}?[\w'-]+)\s*,?\s+but\b", re.IGNORECASE)  # fmt: skip
 _ASKS = re.compile(r"\s*(?:(?:and|so|now)\s+)?(?:where|how|what|which|who|can|could|"
                    r"is there|are there)\b", re.IGNORECASE)  # fmt: skip
 # A source the thing is missing from, named after the miss: "they're not in Greywell
@@ -561,6 +567,12 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             clause = clause[failed.end() :]
             if not terms(clause):
                 continue
+        if "but" in low and is_source and (inside := _IN_BUT.match(clause)) and (
+                is_source(place := terms(inside.group(1))) or _RECORD.search(inside.group(1))):
+            # "I'm in the Fellside portal but can't see the notice": the place the asker
+            # is in already (not "I'm on holiday but ...")
+            dismiss(place)
+            clause = " " + clause[inside.end() :]
         says = _SAYS_LITTLE.search(clause) if negation else None
         subject = _SUBJECT_NAME.match(clause) if says else None
         next_to = says and subject and terms(subject.group(1)) \

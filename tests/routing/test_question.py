@@ -581,6 +581,21 @@ def test_a_source_named_is_out_by_its_name_and_its_words_are_not_ruled_out() -> 
                    stilllog.issuperset).named == ()
 
 
+def test_the_place_the_asker_is_in_before_a_but_is_out() -> None:
+    """"I'm in VetConnect but I want ...": the source the asker is in already is out by
+    its name, a place named by what it is by its words; where the asker is that is no
+    place ("I'm on holiday but ...") is the situation."""
+    vetconnect = frozenset(terms("VetConnect"))
+    named = analyse("I'm in VetConnect but I want the sample volume for a new test",
+                    lambda stems: frozenset(stems) == vetconnect)  # fmt: skip
+    assert set(named.named) == vetconnect and named.positive.startswith("I want")
+    portal = analyse("I'm in the Fellside portal but can't see the notice period. Where's "
+                     "that written?", lambda stems: False)  # fmt: skip
+    assert set(portal.negated) == set(terms("Fellside portal")) and "notice" in portal.positive
+    away = analyse("I'm on holiday but can someone cover my shift?", lambda stems: False)
+    assert away.negated == away.named == () and "holiday" in away.positive
+
+
 def test_a_source_looked_through_in_vain_is_out_by_its_name() -> None:
     """"I've been through the counter daybook and can't find Mrs Dixon's order": the
     daybook is out, the order is the need. Without a source's name, the words where the
