@@ -303,7 +303,7 @@ _NOT_SUBJECTS = frozenset(terms("does do did not never neither no runs sells iss
                                 "look covered scope anywhere anyone anybody nobody "
                                 "nowhere someone somebody somewhere everyone everybody "
                                 "everywhere straight directly otherwise instead "
-                                "together already"))  # fmt: skip
+                                "together already earlier later sooner"))  # fmt: skip
 
 
 def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
@@ -332,7 +332,10 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
             # with a numbered queue ticket" has queue tickets)
             own = BRACKETED.sub(lambda m: " " * len(m.group()), listed).find(":")
             before = listed[:own] if own >= 0 else listed
-            yield "", _listed(before if _NEGATES.search(before) else listed)
+            if not (_KEPT_FOR.search(listed) and _DISPOSED.search(listed)):
+                # (not what is kept for a time: "What was lost or never kept: RAW files
+                # are purged once three full years have passed")
+                yield "", _listed(before if _NEGATES.search(before) else listed)
             # (not what was lost when: "What was lost: records before 2009; ...")
             listing = text.startswith(";", found.end()) and not _YEAR_WORD.search(listed)
         ends = [c.start() for c in cues[1:]] + [len(sentence)]
@@ -404,6 +407,13 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
             yield cue.group(), [_before_verb(item) for item in items]
 
 
+# a span something is kept, and what is done with it then: "purged once three full
+# years have passed", "kept 90 days"
+_KEPT_FOR = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
+                       r"(?:full\s+|whole\s+|calendar\s+)?(?:years?|months?|weeks?|days?)\b",
+                       re.IGNORECASE)  # fmt: skip
+_DISPOSED = re.compile(r"\b(?:purged|deleted|destroyed|shredded|erased|overwritten|wiped|"
+                       r"kept|retained)\b", re.IGNORECASE)  # fmt: skip
 # an item of a "What we do not do:" list that is no thing: what is said of the one before
 # ("Dan grades (black belt and above) are awarded by British Judo, not by the club"), or
 # a head of others' things ("Other bodies' records that the club cannot see: ...")

@@ -552,6 +552,22 @@ def test_what_another_body_holds_is_named_in_a_paragraph_about_theirs() -> None:
     assert "medical record" not in declared_absent_phrases(OTHERS.partition(". ")[2]).values()
 
 
+def test_a_lost_list_item_kept_for_a_time_is_no_thing_never_kept() -> None:
+    """"What was lost or never kept:" heads its items, but one that says how long a thing
+    is kept before it goes ("RAW files are purged once three full years have passed")
+    says the thing is kept; one that says only where a thing goes for a time ("Lost
+    property goes in the crate for 30 days, unlogged") is still no record. A time word
+    ("from earlier seasons") is no thing."""
+    said = ("What was lost or never kept:\n- RAW files are purged every January once three "
+            "full years have passed since the wedding.\n- Lost property goes in the blue "
+            "crate for 30 days, unlogged.\n- No drone before 2022, so there are no flight "
+            "logs or aerial images from earlier seasons.")
+    phrases = set(declared_absent_phrases(said).values())
+    assert "RAW files" not in phrases and "Lost property" in phrases
+    absent = declared_absent(said)
+    assert {"flight", "aerial"} <= absent and not _stems("earlier RAW") & absent
+
+
 def test_a_list_of_what_other_bodies_hold_names_a_thing_each() -> None:
     """"What other bodies hold, not us:" heads a list whose items are things, who holds
     each in brackets or after a colon: each is theirs, not its holder, not whose it is
