@@ -124,6 +124,50 @@ def held_documents(index: Index) -> dict[str, list[FoundationNode]]:
     return held
 
 
+# A gotcha clause that says what the card does not hold ("payroll is not here; payslips
+# come from the accountants", "hall hire invoices are not kept here") is its NOT part,
+# not its own text; not one that says when ("earlier jobs are not in here"): that is
+# its period, read apart.
+_NOT_HERE = re.compile(r"\s*(?P<what>[^;:]*?)\s+(?:is|are|was|were)(?:n't|\s+not|\s+never)\s+"
+                       r"(?:(?:kept|held|stored|filed|recorded|logged|listed|shown|put)\s+)?"
+                       r"(?:in\s+)?here\b[.,]?", re.IGNORECASE)  # fmt: skip
+_WHEN_SAID = re.compile(r"\d|\b(?:before|after|earlier|older|newer|later|until|since|prior|"
+                        r"previous|past|old|new)\b", re.IGNORECASE)  # fmt: skip
+
+
+_THEY = re.compile(r"\s*(?:they|it|these|those|this|that)\s*", re.IGNORECASE)
+_SUBJECT = re.compile(r"\s*(.*?)\s+(?:is|are|was|were)\b", re.IGNORECASE)
+_STATES = re.compile(r"\b(?:is|are|was|were|has|have|had)\b", re.IGNORECASE)
+
+
+def gotcha_denials(gotchas: Sequence[str]) -> tuple[str, str]:
+    """The gotchas' text less what they say the card does not hold, and that."""
+    kept: list[str] = []
+    denied: list[str] = []
+    for gotcha in gotchas:
+        before = ""
+        for clause in gotcha.split(";"):
+            m = _NOT_HERE.match(clause)
+            # ("..., and at what price, is the merchant's business and is not here": not
+            # what another clause says)
+            what = m.group("what").rsplit(",", 1)[-1] if m else ""
+            said = _SUBJECT.match(before) if _THEY.fullmatch(what) else None
+            back = said is not None
+            if said is not None:
+                # "pavement licences are highways, not planning; they are not here": the
+                # clause before is about what is not here too
+                what = said.group(1)
+            before = clause
+            if m and terms(what) and not _WHEN_SAID.search(what) and not _STATES.search(what):
+                if back:
+                    kept.pop()
+                denied.append(what)
+                kept.append(clause[m.end() :])
+            else:
+                kept.append(clause)
+    return ";".join(kept), " ".join(denied)
+
+
 def card_field_texts(card: Card, pointed: str = "", primer: str = "") -> dict[str, str]:
     """The routable text of a card, by field (the NOT part excluded); ``pointed`` is
     what other cards say about when to come here (``pointers``), ``primer`` what the
@@ -135,7 +179,7 @@ def card_field_texts(card: Card, pointed: str = "", primer: str = "") -> dict[st
         "contains": card.contains,
         "examples": examples,
         "how": card.how,
-        "gotchas": " ".join(card.gotchas),
+        "gotchas": gotcha_denials(card.gotchas)[0],
         "kind": f"{card.kind} {card.group}".replace("-", " "),
         "pointed": pointed,
         "primer": primer,
@@ -163,7 +207,8 @@ class LexicalIndex:
             id_words = [p for t in tokens(fields["id"]) for p in split_compound(t, vocabulary)]
             counted["id"] = Counter(terms(" ".join(id_words)))
             per_field.append(counted)
-        not_terms = [frozenset(terms(c.what_not)) for c in cards]
+        not_terms = [frozenset(terms(f"{c.what_not} {gotcha_denials(c.gotchas)[1]}"))
+                     for c in cards]  # fmt: skip
 
         df: Counter[str] = Counter()
         for counted_fields in per_field:

@@ -306,6 +306,18 @@ _NOT_SUBJECTS = frozenset(terms("does do did not never neither no runs sells iss
                                 "together already earlier later sooner"))  # fmt: skip
 
 
+_ASIDE_SEMICOLON = re.compile(r"\([^();]*;[^()]*\)")
+
+
+def _joined_clauses(aside: re.Match[str]) -> str:
+    first, *rest = aside.group()[1:-1].split(";")
+    return "(" + ", and ".join([first, *(c for c in rest if not _US_FIRST.match(c)
+                                         or _NEGATES.search(c))]) + ")"  # fmt: skip
+
+
+_US_FIRST = re.compile(r"\s*(?:we|our|us)\b", re.IGNORECASE)
+
+
 def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
             ) -> Iterator[tuple[str, list[str]]]:
     """Each negation and the items of the list it reaches: to the next negation (owning
@@ -313,7 +325,11 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
     previous negation, a colon, or the start of its sentence. An item ends at its own
     verb: "(work abroad goes to relationship firms)" is about work abroad, and "No
     drafting tool is in production" about a drafting tool."""
-    text, listing = ends_marked(preamble), False
+    # ("timesheets (Kev and Shaun are salaried; nobody logs hours), CCTV": a semicolon in
+    # an aside ends no sentence; it joins the aside's clauses as "and" does, less what
+    # the organization says it does: "(owners repair their homes; we look after the
+    # block)", not "(...; we do not offer Invisalign)")
+    text, listing = _ASIDE_SEMICOLON.sub(_joined_clauses, ends_marked(preamble)), False
     for found in _SENTENCE.finditer(text):
         sentence, listed_on = found.group(), listing
         # "What we do not do: leather; dyeing; shoe repairs": its list runs on past ";"

@@ -31,6 +31,28 @@ def test_not_part_terms_are_not_positive_evidence(org: Index) -> None:
     assert lex.score(q)[pos["people-space"]] > 0
 
 
+def test_what_a_gotcha_says_is_not_here_is_the_cards_not_part() -> None:
+    """"payroll is not here; payslips come from the accountants": payroll is NOT-part
+    evidence, not the card's own text, and so is what "they" are in "pavement licences
+    are highways, not planning; they are not here"; what is not here before a day is the
+    card's period, read apart, and a clause saying something else keeps its words."""
+    def make(cid: str, *gotchas: str) -> Card:
+        return Card(id=cid, group="G", path="x", line=1, what="the office folder",
+                    what_not="", kind="drive", scope="internal", trust="primary",
+                    gotchas=gotchas)  # fmt: skip
+
+    cards = [make("office", "payroll is not here; payslips come from the accountants"),
+             make("planning", "pavement licences are highways, not planning; they are "
+                              "not here", "earlier jobs are not in here"),
+             make("other", "payroll and pavement licences are in the accountant's pack")]
+    lex = LexicalIndex(cards, FieldWeights())
+    assert lex.not_hits(query("payroll"))[0] == ["payrol"]
+    assert lex.score(query("payroll"))[0] == 0 and lex.score(query("payslips"))[0] > 0
+    assert lex.not_hits(query("pavement licence"))[1] == ["pavement", "licenc"]
+    assert lex.score(query("pavement licence"))[1] == 0
+    assert 1 not in lex.not_hits(query("earlier jobs")) and lex.score(query("jobs"))[1] > 0
+
+
 def test_glued_ids_match_their_words() -> None:
     def make(cid: str, what: str) -> Card:
         return Card(id=cid, group="G", path="x", line=1, what=what, what_not="",

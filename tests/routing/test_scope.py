@@ -568,6 +568,20 @@ def test_a_lost_list_item_kept_for_a_time_is_no_thing_never_kept() -> None:
     assert {"flight", "aerial"} <= absent and not _stems("earlier RAW") & absent
 
 
+def test_a_semicolon_in_an_aside_ends_no_list() -> None:
+    """"What we do NOT do: ... timesheets (Kev and Shaun are salaried; nobody logs hours),
+    CCTV, and pavement licences": the list runs past the aside; a clause of the
+    organization's own in an aside ("; we look after block structure") negates nothing."""
+    said = ("What we do NOT do: embroidery, timesheets or clocking in (Kev and Shaun are "
+            "salaried; nobody logs hours per job), CCTV (there are no cameras), and "
+            "pavement licences.\n\nWhat we do not do:\n- no repairs inside shared "
+            "owners' homes (shared owners repair their own homes; we look after block "
+            "structure and communal areas)")
+    absent = declared_absent(said)
+    assert _stems("timesheets CCTV pavement licences") <= absent
+    assert not _stems("structure communal") & absent
+
+
 def test_a_list_of_what_other_bodies_hold_names_a_thing_each() -> None:
     """"What other bodies hold, not us:" heads a list whose items are things, who holds
     each in brackets or after a colon: each is theirs, not its holder, not whose it is
