@@ -161,7 +161,9 @@ _IN_YEAR = re.compile(
     rf"|\b(?:(?:christmas|easter|bank\s+holiday)(?:\s+(?:day|eve|week|weekend|holidays?|"
     rf"period|fortnight|sunday|monday|saturday))?|boxing\s+day|new\s+year(?:'s\s+(?:day|eve))?|"
     rf"bonfire\s+night|halloween|michaelmas|hilary|(?:michaelmas|hilary|trinity|lent|"
-    rf"autumn|spring|summer|winter)\s+term)\s+({_YEAR})\b|\b({_YEAR})-ish\b",
+    rf"autumn|spring|summer|winter)\s+term)\s+({_YEAR})\b|\b({_YEAR})-ish\b"
+    # "that would've been 2016", "in about 2009"
+    rf"|\b(?:been|in\s+about|in\s+roughly)\s+({_YEAR})\b(?![-/]\d)",
     re.IGNORECASE,
 )
 # A month named alone ("back in January", "the March storm", "since August"): this
@@ -893,6 +895,12 @@ _LOST_SPAN = re.compile(rf"\b(?:for|from|of)\s+({_YEAR})\s*(?:–|-|to)\s*({_YEA
                         re.IGNORECASE)  # fmt: skip
 _STILL_HELD = re.compile(r",|\b(?:kept|held|boxed|archived|stored|scanned|earlier|older|"
                          r"before|after|ones)\b", re.IGNORECASE)  # fmt: skip
+# ... or what came before a year said as "pre-2016"
+_PRE_YEAR = re.compile(rf"\bpre-?({_YEAR})\b", re.IGNORECASE)
+_TAKEN_WITH = re.compile(r"\s+with\s+(?:it|them)\b", re.IGNORECASE)
+# ... not only some of them ("most pre-2023 galleries were deleted")
+_SOME = re.compile(r"\b(?:most|some|many|several|half|part)\s+(?:of\s+)?(?:the\s+|our\s+)?$",
+                   re.IGNORECASE)  # fmt: skip
 # what was gone once, in a year it says ("Sage data before April 2014 was purged in 2021")
 _PURGED_ONCE = re.compile(rf"\b(?:destroyed|deleted|discarded|shredded|purged)\s+in\s+"
                           rf"(?:{_MONTH}\s+)?{_YEAR}\b", re.IGNORECASE)  # fmt: skip
@@ -1132,13 +1140,15 @@ def _kept_sentences(preamble: str) -> Iterator[str]:
 
 
 def _kept(words: list[tuple[str, str]], item: str, specificity: Callable[[str], float],
-          days: int, gone_before: date | None = None) -> Kept:
+          days: int, gone_before: date | None = None, failed_in: str = "") -> Kept:
+    """``failed_in``: where a word saying it is kept only of failed ones would be, when
+    not anywhere in ``item`` ("the disk failed and took the pre-2018 artwork")."""
     key = max(words, key=lambda wt: specificity(wt[0].lower()))[1]
     # "Sentry keeps events 90 days" is named by its keeper too
     head = "" if _KEEPER.match(item) else _head([t for _, t in words])
     rare = any(t == head and specificity(w.lower()) >= _RARE_HEAD for w, t in words)
     return Kept(frozenset(t for _, t in words), key, days, " ".join(item.split()).rstrip(".;"),
-                gone_before, failed=bool(_FAILED.intersection(terms(item))), head=head,
+                gone_before, failed=bool(_FAILED.intersection(terms(failed_in or item))), head=head,
                 rare_head=rare)
 
 
@@ -1163,6 +1173,12 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
     span = None
     if m and _LOST.search(item, m.end()):
         head = item[: m.start()]
+    elif (pre := _PRE_YEAR.search(item)) and not _SOME.search(item, 0, pre.start()) \
+            and (gone := _LOST.search(item, pre.end()) or _TAKEN_WITH.search(item, pre.end())):
+        # "Penrith's pre-2016 cash books were thrown away", "the disk failed and took
+        # the pre-2018 artwork and proofs with it": what follows the year
+        head = item[pre.end() : gone.start()]
+        span = pre
     elif (span := _LOST_SPAN.search(item)) and (gone := _LOST.search(item, span.end())) \
             and not _STILL_HELD.search(item, span.end(), gone.start()) \
             and not _KEPT_SPAN.search(item):  # fmt: skip
@@ -1178,7 +1194,9 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
     words = _said_of(head)
     if not words:
         return []
-    if span is not None:
+    if span is not None and span.re is _PRE_YEAR:
+        before = date(int(span.group(1)), 1, 1)
+    elif span is not None:
         before = date(int(span.group(2)) + 1, 1, 1)
     else:
         assert m is not None
@@ -1186,7 +1204,9 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
         before = date(int(m.group(2)), month, 1)
     # "Sage 50 data and paper invoices before April 2016": each of them too
     each = re.split(r",\s*|\s+and\s+", head.strip()) if "," in head or _AND.search(head) else []
-    return [_kept(said, item, specificity, 0, before)
+    # (the pre-2018 artwork the disk took is no failed artwork)
+    failed_in = head if span is not None and span.re is _PRE_YEAR else ""
+    return [_kept(said, item, specificity, 0, before, failed_in)
             for said in (words, *filter(None, map(_said_of, each)))]
 
 

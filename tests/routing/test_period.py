@@ -122,6 +122,10 @@ TODAY = date(2026, 11, 30)
         ("the bank holiday weekend 2019 rota", date(2019, 1, 1), date(2019, 12, 31)),
         ("when did we change the pumps? I think it was 2011-ish", date(2011, 1, 1),
          date(2011, 12, 31)),
+        ("the proof we did for their first van, that would've been 2016", date(2016, 1, 1),
+         date(2016, 12, 31)),
+        ("the lodge roof repair we had done in about 2014", date(2014, 1, 1),
+         date(2014, 12, 31)),
         ("the medication reviews going back to 2018", date(2018, 1, 1), TODAY),
         ("the Teams thread from early last year", date(2025, 1, 1), date(2025, 4, 30)),
         ("the late last year board pack", date(2025, 9, 1), date(2025, 12, 31)),
@@ -1014,6 +1018,11 @@ def test_what_was_cleared_out_is_gone_or_went_with_something_is_lost(
     ("in 2007", "the club champs results", "results for 2005–2008 were on the old ISP "
                                            "webspace that closed in 2009 and are gone"),
     ("in 2012", "the club champs results", None),
+    # a year said as "pre-2018", what follows it
+    ("in 2016", "the artwork proofs", "the disk failed in May 2018 and took the pre-2018 "
+                                      "artwork and proofs with it"),
+    ("in 2019", "the artwork proofs", None),
+    ("in 2016", "the old galleries", None),  # only most of them
     # where they still are, between the years and the loss, keeps them
     ("in 2010", "the field books", None),
     ("in 2003", "the field books", "and books before 2005 were destroyed"),
@@ -1031,7 +1040,9 @@ def test_what_was_of_years_from_one_to_another_and_is_gone_is_lost(
         "Lost or never kept: results for 2005–2008 were on the old ISP webspace that "
         "closed in 2009 and are gone; books from 2005 to 2014 are boxed in the archive "
         "room, and books before 2005 were destroyed; install folders 10 years after the "
-        "install (paper job files from 2009 to 2011 were destroyed).", specificity)
+        "install (paper job files from 2009 to 2011 were destroyed); the disk failed in May "
+        "2018 and took the pre-2018 artwork and proofs with it; most pre-2023 galleries "
+        "were deleted.", specificity)
     said = expired(kept, asked_period(asked, TODAY), TODAY, set(terms(wanted)))
     assert said == ((gone,) if gone else ())
 
