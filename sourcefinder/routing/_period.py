@@ -888,10 +888,11 @@ _LOST_BEFORE = re.compile(
     rf"(?:(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?\s+\(\s*)?(?:({_MONTH})\s+)?({_YEAR})\b",
     re.IGNORECASE,
 )
-# ... or what was of years from one to another ("results for 2005–2008 ... are gone"),
+# ... or what was of years from one to another ("results for 2005–2008 ... are gone",
+# "its WhatsApp chats with parents (2016–2022) were not backed up"),
 # when nothing between says where they still are ("from 2005 to 2014 are boxed in the
 # archive room, and books before 2005 were destroyed")
-_LOST_SPAN = re.compile(rf"\b(?:for|from|of)\s+({_YEAR})\s*(?:–|-|to)\s*({_YEAR})\b",
+_LOST_SPAN = re.compile(rf"(?:\b(?:for|from|of)\s+|\()({_YEAR})\s*(?:–|-|to)\s*({_YEAR})\b",
                         re.IGNORECASE)  # fmt: skip
 _STILL_HELD = re.compile(r",|\b(?:kept|held|boxed|archived|stored|scanned|earlier|older|"
                          r"before|after|ones)\b", re.IGNORECASE)  # fmt: skip

@@ -1023,6 +1023,9 @@ def test_what_was_cleared_out_is_gone_or_went_with_something_is_lost(
                                       "artwork and proofs with it"),
     ("in 2019", "the artwork proofs", None),
     ("in 2016", "the old galleries", None),  # only most of them
+    # the years in brackets
+    ("in 2021", "the chats with parents", "its WhatsApp chats with parents (2016–2022) "
+                                          "were not backed up"),
     # where they still are, between the years and the loss, keeps them
     ("in 2010", "the field books", None),
     ("in 2003", "the field books", "and books before 2005 were destroyed"),
@@ -1042,7 +1045,8 @@ def test_what_was_of_years_from_one_to_another_and_is_gone_is_lost(
         "room, and books before 2005 were destroyed; install folders 10 years after the "
         "install (paper job files from 2009 to 2011 were destroyed); the disk failed in May "
         "2018 and took the pre-2018 artwork and proofs with it; most pre-2023 galleries "
-        "were deleted.", specificity)
+        "were deleted; its WhatsApp chats with parents (2016–2022) were not backed up.",
+        specificity)  # fmt: skip
     said = expired(kept, asked_period(asked, TODAY), TODAY, set(terms(wanted)))
     assert said == ((gone,) if gone else ())
 
