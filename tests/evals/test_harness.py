@@ -124,7 +124,9 @@ def test_the_example_suite_is_well_formed() -> None:
             "matterdale", "rusland", "satterthwaite", "finsthwaite", "greenodd", "ulverston",
             "irton", "wasdale", "loweswater", "portinscale", "watendlath", "seatoller",
             "borrowdale", "grange", "dalton", "urswick", "lindale", "haverigg", "millom",
-            "nibthwaite", "blawith", "silecroft", "kirksanton", "whicham"],
+            "nibthwaite", "blawith", "silecroft", "kirksanton", "whicham", "cleator",
+            "frizington", "arlecdon", "rowrah", "setmurthy", "blindcrake", "dovenby",
+            "dearham", "gilcrux", "thursby", "cumdivock", "aikton"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
