@@ -133,11 +133,11 @@ _NOT_HERE = re.compile(r"\s*(?P<what>[^;:]*?)\s+(?:is|are|was|were)(?:n't|\s+not
                        r"(?:in\s+)?here\b[.,]?", re.IGNORECASE)  # fmt: skip
 _WHEN_SAID = re.compile(r"\d|\b(?:before|after|earlier|older|newer|later|until|since|prior|"
                         r"previous|past|old|new)\b", re.IGNORECASE)  # fmt: skip
-
-
+# ... nor one that says something of it ("... is the merchant's business and is not here");
+# "they" is what the clause before is about
+_STATES = re.compile(r"\b(?:is|are|was|were|has|have|had)\b", re.IGNORECASE)
 _THEY = re.compile(r"\s*(?:they|it|these|those|this|that)\s*", re.IGNORECASE)
 _SUBJECT = re.compile(r"\s*(.*?)\s+(?:is|are|was|were)\b", re.IGNORECASE)
-_STATES = re.compile(r"\b(?:is|are|was|were|has|have|had)\b", re.IGNORECASE)
 
 
 def gotcha_denials(gotchas: Sequence[str]) -> tuple[str, str]:

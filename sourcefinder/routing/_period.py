@@ -1007,6 +1007,8 @@ _SAID = re.compile(r"\b(?:threads?|conversations?|messages?|posts?|posted|said|s
 def asks_what_was_said(question: str) -> bool:
     """Whether ``question`` asks for the words said in a chat, not its people."""
     return asks_for_chat(question) and _SAID.search(question) is not None
+
+
 _SHIELD = str.maketrans({",": "\x1f"})  # a semicolon still ends a clause inside one
 _WITH_ASIDE = re.compile(r",\s*(?:with|including|together\s+with|along\s+with|plus)\s[^,;:()]*,",
                          re.IGNORECASE)  # fmt: skip
@@ -1171,20 +1173,23 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
     destroyed"), or that what was of some years is ("results for 2005–2008 ... are
     gone": up to the last of them): said of the words before "before" or the years."""
     m = _LOST_BEFORE.search(item)
-    span = None
+    failed_in = ""
     if m and _LOST.search(item, m.end()):
         head = item[: m.start()]
+        before = _day(m)
     elif (pre := _PRE_YEAR.search(item)) and not _SOME.search(item, 0, pre.start()) \
             and (gone := _LOST.search(item, pre.end()) or _TAKEN_WITH.search(item, pre.end())):
         # "Penrith's pre-2016 cash books were thrown away", "the disk failed and took
-        # the pre-2018 artwork and proofs with it": what follows the year
-        head = item[pre.end() : gone.start()]
-        span = pre
+        # the pre-2018 artwork and proofs with it": what follows the year (and no failed
+        # artwork: the disk failed)
+        head = failed_in = item[pre.end() : gone.start()]
+        before = date(int(pre.group(1)), 1, 1)
     elif (span := _LOST_SPAN.search(item)) and (gone := _LOST.search(item, span.end())) \
             and not _STILL_HELD.search(item, span.end(), gone.start()) \
             and not _KEPT_SPAN.search(item):  # fmt: skip
         # "results for 2005–2008 were on the old webspace and are gone": up to its end
         head = item[: span.start()]
+        before = date(int(span.group(2)) + 1, 1, 1)
     else:  # "holds rosters from 2016 only (earlier ones were purged)"
         m = _HELD_FROM.search(item)
         if not m or not _LOST.search(item, m.end()):
@@ -1192,23 +1197,20 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
         head = item[: m.start()]
         held = _HOLDS.search(head)
         head = head[held.end():] if held else head  # what is held, not who holds it
+        before = _day(m)
     words = _said_of(head)
     if not words:
         return []
-    if span is not None and span.re is _PRE_YEAR:
-        before = date(int(span.group(1)), 1, 1)
-    elif span is not None:
-        before = date(int(span.group(2)) + 1, 1, 1)
-    else:
-        assert m is not None
-        month = _MONTHS[m.group(1).lower().rstrip(".")] if m.group(1) else 1
-        before = date(int(m.group(2)), month, 1)
     # "Sage 50 data and paper invoices before April 2016": each of them too
     each = re.split(r",\s*|\s+and\s+", head.strip()) if "," in head or _AND.search(head) else []
-    # (the pre-2018 artwork the disk took is no failed artwork)
-    failed_in = head if span is not None and span.re is _PRE_YEAR else ""
     return [_kept(said, item, specificity, 0, before, failed_in)
             for said in (words, *filter(None, map(_said_of, each)))]
+
+
+def _day(m: re.Match[str]) -> date:
+    """The first day of the month (or year) ``m`` says: its groups 1 and 2."""
+    month = _MONTHS[m.group(1).lower().rstrip(".")] if m.group(1) else 1
+    return date(int(m.group(2)), month, 1)
 
 
 # "Membership and direct debit records": one word, then the name whose noun it shares

@@ -307,15 +307,22 @@ _NOT_SUBJECTS = frozenset(terms("does do did not never neither no runs sells iss
 
 
 _ASIDE_SEMICOLON = re.compile(r"\([^();]*;[^()]*\)")
+_US_FIRST = re.compile(r"\s*(?:we|our|us)\b", re.IGNORECASE)
+# a span something is kept, and what is done with it then: "purged once three full
+# years have passed", "kept 90 days"
+_KEPT_FOR = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
+                       r"(?:full\s+|whole\s+|calendar\s+)?(?:years?|months?|weeks?|days?)\b",
+                       re.IGNORECASE)  # fmt: skip
+_DISPOSED = re.compile(r"\b(?:purged|deleted|destroyed|shredded|erased|overwritten|wiped|"
+                       r"kept|retained)\b", re.IGNORECASE)  # fmt: skip
 
 
 def _joined_clauses(aside: re.Match[str]) -> str:
+    """An aside's clauses joined as by "and", less those saying what the organization
+    does."""
     first, *rest = aside.group()[1:-1].split(";")
     return "(" + ", and ".join([first, *(c for c in rest if not _US_FIRST.match(c)
                                          or _NEGATES.search(c))]) + ")"  # fmt: skip
-
-
-_US_FIRST = re.compile(r"\s*(?:we|our|us)\b", re.IGNORECASE)
 
 
 def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
@@ -423,13 +430,6 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
             yield cue.group(), [_before_verb(item) for item in items]
 
 
-# a span something is kept, and what is done with it then: "purged once three full
-# years have passed", "kept 90 days"
-_KEPT_FOR = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+"
-                       r"(?:full\s+|whole\s+|calendar\s+)?(?:years?|months?|weeks?|days?)\b",
-                       re.IGNORECASE)  # fmt: skip
-_DISPOSED = re.compile(r"\b(?:purged|deleted|destroyed|shredded|erased|overwritten|wiped|"
-                       r"kept|retained)\b", re.IGNORECASE)  # fmt: skip
 # an item of a "What we do not do:" list that is no thing: what is said of the one before
 # ("Dan grades (black belt and above) are awarded by British Judo, not by the club"), or
 # a head of others' things ("Other bodies' records that the club cannot see: ...")
