@@ -1036,9 +1036,11 @@ def test_what_was_cleared_out_is_gone_or_went_with_something_is_lost(
 def test_what_was_of_years_from_one_to_another_and_is_gone_is_lost(
     asked: str, wanted: str, gone: str | None,
 ) -> None:
-    """"results for 2005–2008 ... are gone": what was asked up to the last of the years
+    """"results for 2005–2008 ... are gone", and so are years in brackets ("chats with
+    parents (2016–2022) were not backed up"): what was asked up to the last of the years
     is lost; not when the text between says where they still are, nor in an item that
-    states a span things are kept."""
+    states a span things are kept. "the pre-2018 artwork and proofs" a failed disk took
+    "with it" are lost before 2018 (no failed artwork), unless only most of them were."""
     kept = declared_retention(
         "Lost or never kept: results for 2005–2008 were on the old ISP webspace that "
         "closed in 2009 and are gone; books from 2005 to 2014 are boxed in the archive "
