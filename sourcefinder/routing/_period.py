@@ -104,6 +104,9 @@ class Coverage:
     # each end said of a part ("RxWorks transactions 2019–2023" in a lakehouse's contents)
     part_ends: tuple[tuple[frozenset[str], date], ...] = ()
     gaps: frozenset[int] = frozenset()  # years it says it has nothing for ("no 2020 show")
+    # the retentions a gotcha says of a thing the card does not say it is ("DVLA check
+    # codes expire after 21 days" on a volunteer register): they count only when named
+    apart: frozenset[int] = frozenset()
 
     def __bool__(self) -> bool:
         return bool(self.start or self.end or self.retention or self.part_ends or self.gaps)
@@ -499,7 +502,7 @@ def _start_before(text: str, at: int) -> int:
     return end - len(_word_before(text, end))
 
 
-def _subject(text: str, at: int, *, past_small: bool = False) -> frozenset[str]:
+def _subject(text: str, at: int, *, past_small: bool = False, size: int = 2) -> frozenset[str]:
     """The terms of the (up to two) words before ``at`` that a period statement is said
     of ("drone imagery only since 2021" -> drone, imagery), within its own phrase; of
     an aside, the first two of the phrase before it. ``past_small``: small words do not
@@ -516,8 +519,8 @@ def _subject(text: str, at: int, *, past_small: bool = False) -> frozenset[str]:
             start -= 1
         named = [t for w in re.findall(r"[A-Za-z][\w-]*", text[start:end])
                  if w.lower() not in _NOT_SUBJECT for t in terms(w)]
-        return frozenset(named[:2])
-    while len(words) < 2:
+        return frozenset(named[:size])
+    while len(words) < size:
         while end > 0 and text[end - 1].isspace():
             end -= 1
         word = _word_before(text, end)
@@ -609,7 +612,11 @@ def coverage(card: Card) -> Coverage:
     ends: list[date] = []
     kept: list[tuple[frozenset[str], int, str]] = []
     gaps: set[int] = set()
+    apart: set[int] = set()
     none: frozenset[str] = frozenset()
+    own = frozenset(terms(f"{card.id.replace('-', ' ')} {card.what}"))
+    gotchas = {_as_count(g) for g in card.gotchas} - {_as_count(card.what),
+                                                       _as_count(card.contains)}
     live = _live(card)  # once: a card with many ranges is not read again for each
     for text in texts:
         for m in _CARD_SINCE.finditer(text):
@@ -682,13 +689,16 @@ def coverage(card: Card) -> Coverage:
             # deleted", "tickets are deleted 3 years after closing"
             said_of = m.group(1) or m.group(3) or m.group(7) or m.group(9) or m.group(13)
             subject = _subject(text, m.start()) if said_of else none
+            head = _subject(text, m.start(), size=1)
+            if subject and text in gotchas and not head & (own | _HELD_WORDS | _WHOLE):
+                apart.add(len(kept))
             kept.append((subject, days, f"{n} {unit.lower()}s"))
     # Several statements: the widest reading (a card is never dropped on a guess).
     # A card that grew until it stopped ("read-only since") but states no other end
     # still holds everything up to that day.
     return Coverage(min(d for _, d in starts) if starts else None,
                     max(ends) if ends else None, tuple(kept), tuple(starts),
-                    tuple(part_ends), frozenset(gaps))  # fmt: skip
+                    tuple(part_ends), frozenset(gaps), frozenset(apart))  # fmt: skip
 
 
 def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set[str]) -> str:
@@ -718,7 +728,8 @@ def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set
         # that states its span ("SIMS archive 2011-2022 ... registers deleted after 3
         # years" says nothing of its exam results).
         pool = _said_of_asked(cov, question_terms) or (
-            [r for r in cov.retention if not r[0] & _FAILED]  # not "declined applications"
+            [r for k, r in enumerate(cov.retention) if not r[0] & _FAILED  # not "declined
+             and k not in cov.apart]  # applications"
             if cov.start is None and cov.end is None else [])
         if not pool:
             return ""
@@ -859,7 +870,8 @@ _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|dest
                        r"|(?:not|never)\s+(?:collected|saved|copied|backed\s+up|held)"
                        # "UMT minutes before 2016 ... are gone", "Boat logs before 2017 went
                        # missing"
-                       r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+missing)\b",
+                       r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+missing"
+                       r"|gone(?=\s*:))\b",
                        re.IGNORECASE)  # fmt: skip
 # "deleted after a year", not "purged once a year"
 _A_SPAN = r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\ban?(?= )"
@@ -934,6 +946,8 @@ _JOINED = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
 # last words that say only that something is held, not what ("members' details")
 _HELD_WORDS = _RECORD_WORDS | frozenset(terms("details data information notes history"))
 _HELD_ONLY = frozenset(terms("details data information"))
+# what a card holds, said of it all ("reports are kept 6 years", "items are kept 3 months")
+_WHOLE = frozenset(terms("reports items entries logs sheets documents papers"))
 # what is listened to or played back is a recording ("Can I listen to that call?")
 LISTEN_WORDS = frozenset(terms("listen listening hear"))
 # CCTV is what people call camera footage
@@ -1060,11 +1074,20 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
     out: list[Kept] = []
     for sentence in _kept_sentences(preamble):
         items = _items(sentence)
+        headed = _GONE_HEAD.match(sentence) is not None
         for k, item in enumerate(items):
+            then = _BEFORE_THEN.search(item)
+            days_said = [d.group() for d in _DAY_SAID.finditer(
+                " ".join(items[:k]) + item[: then.start()])] if then else []  # fmt: skip
+            if then and days_said:
+                # "closed in October 2022; enquiry emails from before then are gone"
+                item = f"{item[: then.start()]}before {days_said[-1]}{item[then.end() :]}"
+
             m = _KEPT_SPAN.search(item)
             # "paper invoices before April 2016 were destroyed after six years": what
             # came before the day is gone, whatever span it was kept
-            lost = _lost_before(item, specificity)
+            lost = _lost_before(item, specificity) or (
+                _listed_lost(item, specificity) if headed and k else [])
             out.extend(lost)
             if lost and _PURGED_ONCE.search(item):
                 continue  # "... was purged in 2021 under the six-year rule": why, that once
@@ -1205,6 +1228,39 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
     each = re.split(r",\s*|\s+and\s+", head.strip()) if "," in head or _AND.search(head) else []
     return [_kept(said, item, specificity, 0, before, failed_in)
             for said in (words, *filter(None, map(_said_of, each)))]
+
+
+# A list a heading says is gone: "Gone: gas safety certificates 2011–2015, the comments
+# book volume 2 (2013–2015) and a box of receipts", "Lost: minute books 1978–1985,
+# table-booking diaries before 2016"
+_GONE_HEAD = re.compile(r"\s*(?:what\s+(?:was|we)\s+)?(?:lost|gone|destroyed)\b[^:.]{0,40}:",
+                        re.IGNORECASE)  # fmt: skip
+# "before then", "before that (date)": the day said last before it
+_BEFORE_THEN = re.compile(r"\bbefore\s+(?:then|that(?:\s+date)?)\b", re.IGNORECASE)
+_DAY_SAID = re.compile(rf"(?:\b{_MONTH}\s+)?\b{_YEAR}\b", re.IGNORECASE)
+_BARE_SPAN = re.compile(rf"\(?\b({_YEAR})\s*(?:–|-|to)\s*({_YEAR})\b\)?")
+# ... of an item that says it is held still ("minutes 1990-2000 are kept at the office")
+_VERB = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|do|does|did|went|goes|go|"
+                   r"will|would|can|could|may|might|must|should|\w+ed)\b|n't\b",
+                   re.IGNORECASE)  # fmt: skip
+_HELD_STILL = re.compile(r"\b(?:kept|held|boxed|archived|stored|scanned|survives?|remains?)\b",
+                         re.IGNORECASE)  # fmt: skip
+
+
+def _listed_lost(item: str, specificity: Callable[[str], float]) -> list[Kept]:
+    """An item of a list headed as gone, said with its years or what came before a
+    day: what it names is gone up to the end of them. An item with a verb of its own
+    says what became of it ("Card payments before May 2021 went through Worldpay")."""
+    if _HELD_STILL.search(item) or _VERB.search(item):
+        return []
+    if span := _BARE_SPAN.search(item):
+        head, before = item[: span.start()], date(int(span.group(2)) + 1, 1, 1)
+    elif at := _LOST_BEFORE.search(item):
+        head, before = item[: at.start()], _day(at)
+    else:
+        return []
+    words = _said_of(head)
+    return [_kept(words, item, specificity, 0, before)] if words else []
 
 
 def _day(m: re.Match[str]) -> date:

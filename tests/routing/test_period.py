@@ -570,6 +570,50 @@ def test_a_retention_that_names_its_subject_counts_for_questions_about_it() -> N
     assert out_of_period(placed, in_2017, TODAY, {"candid"}) == "keeps only the last 2 years"
 
 
+
+def test_a_gotchas_retention_of_a_thing_the_card_is_not_counts_only_when_named() -> None:
+    """"DVLA check codes expire after 21 days" on a volunteer register says nothing of
+    how long the register keeps its hours; a question about the codes is told it. Said
+    of what the card holds ("hours are kept 2 years") or of its reports or items, it
+    counts unnamed."""
+    register = _card("the volunteer register: roles, check dates, hours", "",
+                     ("DVLA check codes expire after 21 days: we record the date checked",))
+    last_year = Period(date(2025, 1, 1), date(2025, 12, 31))
+    assert out_of_period(coverage(register), last_year, TODAY, set(terms("hours"))) == ""
+    assert out_of_period(coverage(register), last_year, TODAY, set(terms("check codes"))) \
+        == "keeps only the last 21 days"
+    for gotcha in ("hours are kept 2 months", "reports are kept 2 months"):
+        held = _card("the volunteer register: roles, check dates, hours", "", (gotcha,))
+        assert out_of_period(coverage(held), last_year, TODAY, set(terms("total"))) \
+            == "keeps only the last 2 months"
+
+
+@pytest.mark.parametrize(("asked", "wanted", "gone"), [
+    ("in 2014", "the comments book", "the comments book volume 2 (2013–2015)"),
+    ("in 2017", "the comments book", None),
+    ("in 2013", "the gas safety certificates", "gas safety certificates 2011–2015"),
+    ("in 2012", "the table-booking diaries", "table-booking diaries before 2016"),
+    # an item with a verb of its own says what became of it
+    ("in 2020", "card payments", None),
+    # "before then": the day said last before it
+    ("in 2021", "the enquiry emails", "enquiry emails from before October 2022 are gone"),
+    ("in 2023", "the enquiry emails", None),
+])  # fmt: skip
+def test_a_list_headed_as_gone_loses_what_it_names_up_to_its_years(
+    asked: str, wanted: str, gone: str | None,
+) -> None:
+    """"Gone: gas safety certificates 2011–2015, the comments book volume 2 (2013–2015)":
+    an item of a list a heading says is gone, with its years or a day it came before, is
+    lost up to them; "enquiry emails from before then are gone" reads the day said last."""
+    kept = declared_retention(
+        "Gone: gas safety certificates 2011–2015, the comments book volume 2 (2013–2015), "
+        "table-booking diaries before 2016, card payments before 2021 went through "
+        "Worldpay. The old website was closed in October 2022; enquiry emails from before "
+        "then are gone.", specificity)  # fmt: skip
+    said = expired(kept, asked_period(asked, TODAY), TODAY, set(terms(wanted)))
+    assert said == ((gone,) if gone else ())
+
+
 # --- the router -------------------------------------------------------------------------
 
 
