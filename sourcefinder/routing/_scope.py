@@ -295,15 +295,18 @@ _LETTER_PREFIXED = re.compile(r"(?<!\S)[^\W\d_]-([^\W\d_]{3,})(?=[^\w-]|$)")
 _ONLY = re.compile(r"(?<![\w-])([^\W\d_]{3,})-only(?![\w-])", re.IGNORECASE)
 _ALNUM = re.compile(r"[^\W_]+")
 _YEAR_WORD = re.compile(r"(?:19|20)\d\d")  # says when, never what
-# The negation's own words, the index's description of itself and the indefinite
-# pronouns ("so nobody goes looking", "anywhere outside the UK") say nothing absent.
+# The negation's own words, the index's description of itself, the indefinite pronouns
+# ("so nobody goes looking", "anywhere outside the UK") and words that only grade what
+# is absent ("keeps no useful call history": "useful" is read as "used") say nothing
+# absent.
 _NOT_SUBJECTS = frozenset(terms("does do did not never neither no runs sells issues "
                                 "supports offers makes operates provides ships has "
                                 "holds keeps builds hosts employs index answers hold tells "
                                 "look covered scope anywhere anyone anybody nobody "
                                 "nowhere someone somebody somewhere everyone everybody "
                                 "everywhere straight directly otherwise instead "
-                                "together already earlier later sooner"))  # fmt: skip
+                                "together already earlier later sooner "
+                                "useful usable proper actual"))  # fmt: skip
 
 
 _ASIDE_SEMICOLON = re.compile(r"\([^();]*;[^()]*\)")

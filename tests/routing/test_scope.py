@@ -568,6 +568,16 @@ def test_a_lost_list_item_kept_for_a_time_is_no_thing_never_kept() -> None:
     assert {"flight", "aerial"} <= absent and not _stems("earlier RAW") & absent
 
 
+
+def test_a_word_that_only_grades_what_is_absent_is_no_thing() -> None:
+    """"The rescue mobile keeps no useful call history": the history is absent;
+    "useful" (which stems as "used" does) is not, so "Who used to do the shifts?" asks
+    for nothing the organization lacks."""
+    absent = declared_absent("- The rescue mobile keeps no useful call history: voicemail "
+                             "auto-deletes after 30 days.")
+    assert _stems("history") <= absent
+    assert not _stems("useful used") & absent
+
 def test_a_semicolon_in_an_aside_ends_no_list() -> None:
     """"What we do NOT do: ... timesheets (Kev and Shaun are salaried; nobody logs hours),
     CCTV, and pavement licences": the list runs past the aside; a clause of the
