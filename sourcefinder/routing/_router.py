@@ -154,6 +154,7 @@ from sourcefinder.routing._unkept import declared_unkept, unkept_asked
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
 # a NOT part's items ("NOT survey results or who booked"), and one about people
 _NOT_ITEMS = re.compile(r"[,;]|\bor\b")
+_NOW = re.compile(r"\b(?:current|live|today's|present|ongoing)\b", re.IGNORECASE)
 _ABOUT_PEOPLE = re.compile(r"\s*who\b", re.IGNORECASE)
 # a question about someone, which such an item refuses ("Who has passed the course?")
 _ASKS_WHO = re.compile(r"\b(?:who|whom|whose|anyone|anybody|someone|somebody)\b", re.IGNORECASE)
@@ -420,6 +421,9 @@ class OfflineRouter:
                                     if _ABOUT_PEOPLE.match(item) for t in terms(item))
                           for c in self._cards]  # fmt: skip
         self._names = {name for names in self._card_names for name in names}
+        # the words of a NOT part's items about now alone ("NOT current intakes (use the
+        # form)", "NOT today's routes"), which refuse no question about a time gone by
+        self._now_nots = [_now_only(c.what_not) for c in self._cards]
         self._ours = frozenset(terms(index.title)) - {"index"}  # the organization's own name
         self._kept_of = self._kept_by_name()
         # what a card's own gotchas and contents say it keeps only so long ("bank
@@ -665,11 +669,14 @@ class OfflineRouter:
         situation = set(analysed.background)
         sought = {t: w for t, w in plain.items() if said_as.get(t, t) not in situation}
         asks_who = _ASKS_WHO.search(question) is not None
+        gone_by = asked is not None and asked.end < today - timedelta(days=_RECENT_DAYS)
         for i, words in lex.not_hits(sought).items():
             if not asks_who and self._who_nots[i]:
                 words = [t for t in words if t not in self._who_nots[i]]
-                if not words:
-                    continue
+            if gone_by and self._now_nots[i]:
+                words = [t for t in words if t not in self._now_nots[i]]
+            if not words:
+                continue
             hit = sum(query[t] * lex.term_idf(t) for t in words)
             not_shares[i] = (hit / mass if mass else 0.0, [forms.get(t, t) for t in words])
         excluded: dict[int, tuple[float, list[str]]] = {}
@@ -1310,3 +1317,11 @@ class OfflineRouter:
         if card.extends:
             out.append(f"in cluster {card.extends}")
         return tuple(out[:7])
+
+
+def _now_only(what_not: str) -> frozenset[str]:
+    """The words of ``what_not``'s items about now ("NOT current intakes") that none of
+    its other items uses."""
+    items = _NOT_ITEMS.split(re.sub(r"\([^)]*\)", " ", what_not))
+    now = {t for item in items if _NOW.search(item) for t in terms(item)}
+    return frozenset(now - {t for item in items if not _NOW.search(item) for t in terms(item)})

@@ -646,6 +646,22 @@ def test_a_not_part_about_people_refuses_only_a_question_about_people(
                         "What do I need to be able to do to pass the presenter course?")
 
 
+
+def test_a_not_part_about_now_refuses_no_question_about_a_time_gone_by(
+        index_of: Callable[[list[Card]], Index]) -> None:  # fmt: skip
+    """"NOT current intakes (use the form)" on the old admissions daybooks refuses a
+    question about today's intake, not one about an intake in August 2021."""
+    cards = [
+        card("daybooks", "the paper admissions daybooks: notes on each hedgehog that came "
+             "in, September 2016 to February 2023", "current intakes"),
+        card("admission-form", "the admission form for every hedgehog that comes in, since "
+             "March 2023", "anything before March 2023"),
+    ]  # fmt: skip
+    router = OfflineRouter(index_of(cards))
+    assert _refused(router, "daybooks", "Where are today's intake notes?")
+    assert not _refused(router, "daybooks", "Where are the intake notes for a hedgehog "
+                                            "that came in in August 2021?")
+
 def test_someone_to_ask_is_read_from_the_kind_the_same_way_everywhere() -> None:
     """One reading of "a person, a channel, a team or its mailbox" for the router's
     person signal and the answer's "ask a human" modality."""
