@@ -1101,7 +1101,7 @@ class OfflineRouter:
             verdict = "nowhere"
         elif first.confidence >= cfg.confident_at:
             verdict = "confident"
-        elif denied := self._denied(q):
+        elif denied := self._denied(q, lead):
             # nearer what the organization says it does not do than to any source
             verdict = "nowhere"
         elif (support < cfg.nowhere_below and not self._someone_to_ask(q, full, floor)) or (
@@ -1183,11 +1183,13 @@ class OfflineRouter:
         return any(s.confidence >= floor and self.index.cards[s.card_id].kind in HUMAN_KINDS
                    for s in full[: self.config.max_candidates])  # fmt: skip
 
-    def _denied(self, q: _Question) -> tuple[str, ...]:
+    def _denied(self, q: _Question, lead: int) -> tuple[str, ...]:
         """The preamble's statement of what the organization does not do or have that the
         question is nearer, by ``denial_margin`` in static word vectors, than it is to any
         card ("We do not dispense veterinary prescriptions" for a dog's tablets); a short
-        one (``denial_short_words``) only when the question names what it denies."""
+        one (``denial_short_words``) only when the question names what it denies. One
+        that names the person or channel ``lead`` as who has it sends the asker there
+        ("payroll is run by the bookkeeper's bureau, not by us" and the bookkeeper)."""
         if q.static is None or q.static_cos is None or not self._denials:
             return ()
         vec, cos = q.static, q.static_cos
@@ -1203,6 +1205,9 @@ class OfflineRouter:
         if len(self._denials[k].split()) <= self.config.denial_short_words \
                 and not self._denied_terms[k] & set(q.qterms):  # fmt: skip
             return ()  # "Beck House has no lift" for a burst pipe at Beck House
+        if self._askable[lead] and any(name & self._denied_terms[k]
+                                       for name in self._card_names[lead]):
+            return ()
         return (self._denials[k],)
 
     def _names_any(self, words: frozenset[str]) -> bool:

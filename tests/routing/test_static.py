@@ -208,6 +208,21 @@ def test_where_the_asker_comes_from_is_not_what_is_denied(
     assert came.denied == () and came.verdict != "nowhere"
 
 
+
+def test_a_statement_naming_the_person_who_has_it_sends_the_asker_to_them(
+    wordllama: WordLlamaEmbedder,
+) -> None:
+    """Odstock "does not sell cider online"; a fete's cider stall sits nearer that than
+    any card, but the first card left is the head cider maker, whom the statement names:
+    the asker is sent to her, not told there is nowhere."""
+    index = load_index(ORGS / "odstock" / "index")
+    vectors = embed_cards(index, wordllama)
+    router = OfflineRouter(index, static=wordllama, static_vectors=vectors)
+    fete = router.rank("The fete in the next village wants us to run a cider stall. Are we "
+                       "even allowed to sell there, and who makes that call?")  # fmt: skip
+    assert fete.candidates[0].card_id == "person-cider-maker"
+    assert fete.denied == () and fete.verdict != "nowhere"
+
 def test_a_short_statement_counts_only_for_a_question_naming_what_it_denies(
     wordllama: WordLlamaEmbedder,
 ) -> None:
