@@ -867,7 +867,7 @@ class Periods:
 _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|destroyed|lost|"
                        r"erased|overwritten|overwrites|anonymi[sz]ed|discarded|shredded|"
                        r"disappear(?:s|ing)?|how\s+long"
-                       r"|(?:not|never)\s+(?:collected|saved|copied|backed\s+up|held)"
+                       r"|(?:not|never)\s+(?:collected|saved|copied|backed\s+up|held|handed\s+over)"
                        # "UMT minutes before 2016 ... are gone", "Boat logs before 2017 went
                        # missing"
                        r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+missing"
@@ -904,7 +904,9 @@ _LOST_BEFORE = re.compile(
 # "its WhatsApp chats with parents (2016–2022) were not backed up"),
 # when nothing between says where they still are ("from 2005 to 2014 are boxed in the
 # archive room, and books before 2005 were destroyed")
-_LOST_SPAN = re.compile(rf"(?:\b(?:for|from|of)\s+|\()({_YEAR})\s*(?:–|-|to)\s*({_YEAR})\b",
+# ("the sign-in book covering Feb 2017 – Jan 2018", "from 2014 to early 2017")
+_LOST_SPAN = re.compile(rf"(?:\b(?:for|from|of|covering|spanning)\s+|\()(?:{_MONTH}\s+)?({_YEAR})"
+                        rf"\s*(?:–|-|to)\s*(?:(?:early|mid|late)[\s-]+)?(?:({_MONTH})\s+)?({_YEAR})\b",
                         re.IGNORECASE)  # fmt: skip
 _STILL_HELD = re.compile(r",|\b(?:kept|held|boxed|archived|stored|scanned|earlier|older|"
                          r"before|after|ones)\b", re.IGNORECASE)  # fmt: skip
@@ -929,7 +931,7 @@ _AFTER_EVENT = re.compile(r"\s+(?:after|from)\b", re.IGNORECASE)
 _HOLDS = re.compile(r"\b(?:holds?|has|have|keeps?)\b", re.IGNORECASE)
 _LOST = re.compile(rf"\b(?:destroyed|lost|deleted|discarded|purged|{_THROWN}|(?:not|never)\s+"
                    r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned|"
-                   r"collected|saved|copied|backed\s+up|held)|went\s+missing"
+                   r"collected|saved|copied|backed\s+up|held|handed\s+(?:over|on))|went\s+missing"
                    # "are gone", "went with the old BT mail account"
                    r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+with"
                    # an aside's last word: "accounts before April 2012 (paper, gone)"
@@ -1212,7 +1214,7 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
             and not _KEPT_SPAN.search(item):  # fmt: skip
         # "results for 2005–2008 were on the old webspace and are gone": up to its end
         head = item[: span.start()]
-        before = date(int(span.group(2)) + 1, 1, 1)
+        before = _after_month(span) if span.group(2) else date(int(span.group(3)) + 1, 1, 1)
     else:  # "holds rosters from 2016 only (earlier ones were purged)"
         m = _HELD_FROM.search(item)
         if not m or not _LOST.search(item, m.end()):
@@ -1261,6 +1263,12 @@ def _listed_lost(item: str, specificity: Callable[[str], float]) -> list[Kept]:
         return []
     words = _said_of(head)
     return [_kept(words, item, specificity, 0, before)] if words else []
+
+
+def _after_month(m: re.Match[str]) -> date:
+    """The first day after the month ``m`` says: its groups 2 (month) and 3 (year)."""
+    month, year = _MONTHS[m.group(2).lower().rstrip(".")], int(m.group(3))
+    return date(year + month // 12, month % 12 + 1, 1)
 
 
 def _day(m: re.Match[str]) -> date:

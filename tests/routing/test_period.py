@@ -1076,14 +1076,22 @@ def test_what_was_cleared_out_is_gone_or_went_with_something_is_lost(
     # a span kept is still read as kept
     ("in 2014", "the install folders", "install folders 10 years after the install (paper "
                                        "job files from 2009 to 2011 were destroyed)"),
+    # months to months, what a book covers: gone to the end of its last month
+    ("in March 2017", "the sign-in book", "the sign-in book covering Feb 2017 – Jan 2018 "
+                                          "was destroyed in a leak"),
+    ("in March 2018", "the sign-in book", None),
+    # "to early 2017", and what was never handed over
+    ("in 2015", "the steering-group papers", "steering-group papers from 2014 to early 2017 "
+                                             "were never handed over"),
 ])  # fmt: skip
 def test_what_was_of_years_from_one_to_another_and_is_gone_is_lost(
     asked: str, wanted: str, gone: str | None,
 ) -> None:
     """"results for 2005–2008 ... are gone", and so are years in brackets ("chats with
-    parents (2016–2022) were not backed up"): what was asked up to the last of the years
-    is lost; not when the text between says where they still are, nor in an item that
-    states a span things are kept. "the pre-2018 artwork and proofs" a failed disk took
+    parents (2016–2022) were not backed up"), months ("covering Feb 2017 – Jan 2018") and
+    what was never handed over: what was asked up to the last of the years is lost; not
+    when the text between says where they still are, nor in an item that states a span
+    things are kept. "the pre-2018 artwork and proofs" a failed disk took
     "with it" are lost before 2018 (no failed artwork), unless only most of them were."""
     kept = declared_retention(
         "Lost or never kept: results for 2005–2008 were on the old ISP webspace that "
@@ -1091,7 +1099,9 @@ def test_what_was_of_years_from_one_to_another_and_is_gone_is_lost(
         "room, and books before 2005 were destroyed; install folders 10 years after the "
         "install (paper job files from 2009 to 2011 were destroyed); the disk failed in May "
         "2018 and took the pre-2018 artwork and proofs with it; most pre-2023 galleries "
-        "were deleted; its WhatsApp chats with parents (2016–2022) were not backed up.",
+        "were deleted; its WhatsApp chats with parents (2016–2022) were not backed up; "
+        "the sign-in book covering Feb 2017 – Jan 2018 was destroyed in a leak; "
+        "steering-group papers from 2014 to early 2017 were never handed over.",
         specificity)  # fmt: skip
     said = expired(kept, asked_period(asked, TODAY), TODAY, set(terms(wanted)))
     assert said == ((gone,) if gone else ())
