@@ -154,6 +154,10 @@ from sourcefinder.routing._unkept import declared_unkept, unkept_asked
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
 # a NOT part's items ("NOT survey results or who booked"), and one about people
 _NOT_ITEMS = re.compile(r"[,;]|\bor\b")
+# who a statement of what the organization does not do says does it ("payroll is run by
+# the bookkeeper's payroll bureau, not by us")
+_HOLDER = re.compile(r"\b(?:run|done|held|kept|handled|managed|issued|paid|looked\s+after|"
+                     r"dealt\s+with)\s+by\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:current|live|today's|present|ongoing)\b", re.IGNORECASE)
 _ABOUT_PEOPLE = re.compile(r"\s*who\b", re.IGNORECASE)
 # a question about someone, which such an item refuses ("Who has passed the course?")
@@ -1188,8 +1192,8 @@ class OfflineRouter:
         question is nearer, by ``denial_margin`` in static word vectors, than it is to any
         card ("We do not dispense veterinary prescriptions" for a dog's tablets); a short
         one (``denial_short_words``) only when the question names what it denies. One
-        that names the person or channel ``lead`` as who has it sends the asker there
-        ("payroll is run by the bookkeeper's bureau, not by us" and the bookkeeper)."""
+        whose denied thing or doer the person or channel ``lead`` is named by sends the
+        asker there."""
         if q.static is None or q.static_cos is None or not self._denials:
             return ()
         vec, cos = q.static, q.static_cos
@@ -1205,9 +1209,15 @@ class OfflineRouter:
         if len(self._denials[k].split()) <= self.config.denial_short_words \
                 and not self._denied_terms[k] & set(q.qterms):  # fmt: skip
             return ()  # "Beck House has no lift" for a burst pipe at Beck House
-        if self._askable[lead] and any(name & self._denied_terms[k]
-                                       for name in self._card_names[lead]):
-            return ()
+        if self._askable[lead]:
+            # what it denies, or who it says does it, is in the name of the person or
+            # channel leading: the asker is sent there ("the head cider maker" for "We do
+            # not sell cider online"; "the bookkeeper" for "payroll is run by the
+            # bookkeeper's payroll bureau")
+            holder = _HOLDER.search(self._denials[k])
+            said = self._denied_terms[k] | set(terms(holder.group(1)) if holder else ())
+            if any(name & said for name in self._card_names[lead]):
+                return ()
         return (self._denials[k],)
 
     def _names_any(self, words: frozenset[str]) -> bool:
