@@ -56,6 +56,8 @@ _OLD_WORDS = (
     "archived archives deprecated outdated historic bygone obsolete superseded"
 )
 OLD_PERIOD_WORDS = frozenset(_OLD_WORDS.split())
+# ... capitalized inside a sentence before another capitalized word, it opens a name
+_IN_NAME = re.compile(r"(?<=[a-z,]\s)(?:Old|Older|Former|Previous|Legacy|Historic)\s+(?=[A-Z])")
 
 
 @dataclass
@@ -92,8 +94,10 @@ def before_a_change(text: str) -> bool:
 
 
 def is_old_period(question: str, old: Card, new: Card | None) -> bool:
-    """Whether ``question`` asks about the period that ``old`` documents."""
-    if OLD_PERIOD_WORDS.intersection(tokens(question)) or _BEFORE_YEAR.search(question) \
+    """Whether ``question`` asks about the period that ``old`` documents (a word of the
+    old in a name says nothing of time: "Is the Old Dairy free?")."""
+    said = tokens(_IN_NAME.sub(" ", question))
+    if OLD_PERIOD_WORDS.intersection(said) or _BEFORE_YEAR.search(question) \
             or _BEFORE_CHANGE.search(question):  # fmt: skip
         return True
     years = set(_YEAR.findall(MODEL_YEAR.sub("", question)))

@@ -140,6 +140,18 @@ def test_old_period_question_prefers_the_old_card(org: Index) -> None:
         ), question
 
 
+
+def test_a_word_of_the_old_in_a_name_asks_about_no_old_period(org: Index) -> None:
+    """"the Old Dairy", "The Old Vicarage": a name, not a time; "old" said as a word
+    still asks about the old period."""
+    router = OfflineRouter(org)
+    named = "performance trend reports for the Old Mill Lane depot"
+    assert position(router, named, "historical-performance") < position(
+        router, named, "perf-old")
+    said = "old performance trend reports for the Mill Lane depot"
+    assert position(router, said, "perf-old") < position(
+        router, said, "historical-performance")
+
 def test_days_ago_are_the_present_whatever_old_source_is_named() -> None:
     """An old system the asker was told about, and a time days ago: the question is
     where such things go now, so the successor comes first."""
