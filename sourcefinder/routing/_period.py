@@ -218,8 +218,11 @@ _RELATIVE = re.compile(r"(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\bits\s)"
                        r"(year|quarter|month|week)\b|\byesterday\b", re.IGNORECASE)  # fmt: skip
 
 
-# "she starts in January", "the rota for March will": a month named alone is one to come
-_AHEAD = re.compile(r"\b(?:starts|starting|will|going to|coming|upcoming)\b|'ll\b",
+# "she starts in January", "the rota for March will": a month named alone is one to come;
+# so is one asked free or to be booked ("Is the big hall free on Sat 20 June?")
+_AHEAD = re.compile(r"\b(?:starts|starting|will|going to|coming|upcoming)\b|'ll\b"
+                    r"|\b(?:is|are)\b[^.?!]{0,40}?\b(?:free|available)\b"
+                    r"|\bcan\s+(?:i|we|they)\s+(?:book|hire|have)\b",
                     re.IGNORECASE)  # fmt: skip
 _WHEN_WORDS = ("ago", "back", "last", "past", "previous", "yesterday", "ties", "easter",
                *_SEASONS)

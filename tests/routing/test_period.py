@@ -195,6 +195,9 @@ def test_easter_said_alone_is_the_last_one_gone_by() -> None:
         "A new viola starts in January: who puts her on the rota?",  # one to come
         "We're surveying a 1960s school: what do we look for in the planks?",
         "Which shifts will I have in March?",
+        # a month asked free or to be booked is one to come
+        "Is the big hall free on the evening of Sat 20 June? My husband's 60th",
+        "Can we book the small room for 14 March?",
         # a year that says how old a thing is, not which time is asked about
         "where a 2008 refill hogshead is now",
         "I've got a 2015 spreadsheet of outage causes",
