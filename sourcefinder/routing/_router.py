@@ -923,6 +923,14 @@ class OfflineRouter:
             full.append(Scored(card.id, round(conf, 4), reasons, i in pinned, card.extends))
         if self._explains_more(full, own, q):
             _move(full, evidence, 1, 0, "explains more of the question than the first")
+            # each holds its own confidence under the one above it, in the new order,
+            # from the first place's (or its own, when the card it passed had none: that
+            # held every card at none, which read as nowhere)
+            own[0], own[1] = own[1], own[0]
+            held = 1.0 if full[0].confidence == 0 else full[0].confidence
+            for k, scored in enumerate(full):
+                held = min(own[k], held)
+                full[k] = replace(scored, confidence=round(held, 4))
         if not self._whole_first(full, evidence, asks_whole(q.text)):
             self._cluster_after_children(full, evidence)
         return self._verdict(full, evidence, q, recall, adj)

@@ -223,6 +223,22 @@ def test_a_statement_naming_the_person_who_has_it_sends_the_asker_to_them(
     assert fete.candidates[0].card_id == "person-cider-maker"
     assert fete.denied == () and fete.verdict != "nowhere"
 
+
+def test_a_card_that_explains_more_than_a_first_with_no_confidence_keeps_its_own(
+    wordllama: WordLlamaEmbedder,
+) -> None:
+    """Kilnworth's "latest version of the grievance policy": the first card has no
+    confidence at all, and the HR hub, which explains much more, goes first with its own,
+    not held at the none of the card it passed (which read as nowhere)."""
+    index = load_index(ORGS / "kilnworth" / "index")
+    router = OfflineRouter(index, static=wordllama, static_vectors=embed_cards(index, wordllama))
+    ranking = router.rank("latest version of the grievance policy")
+    first = ranking.full[0]
+    assert first.card_id == "hub-people" and first.reasons[0].startswith("explains more")
+    assert first.confidence > 0.3 and ranking.verdict != "nowhere"
+    assert [s.confidence for s in ranking.full] == sorted(
+        (s.confidence for s in ranking.full), reverse=True)
+
 def test_a_short_statement_counts_only_for_a_question_naming_what_it_denies(
     wordllama: WordLlamaEmbedder,
 ) -> None:
