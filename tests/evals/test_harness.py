@@ -126,7 +126,10 @@ def test_the_example_suite_is_well_formed() -> None:
             "borrowdale", "grange", "dalton", "urswick", "lindale", "haverigg", "millom",
             "nibthwaite", "blawith", "silecroft", "kirksanton", "whicham", "cleator",
             "frizington", "arlecdon", "rowrah", "setmurthy", "blindcrake", "dovenby",
-            "dearham", "gilcrux", "thursby", "cumdivock", "aikton"],
+            "dearham", "gilcrux", "thursby", "cumdivock", "aikton", "abbeytown", "allonby",
+            "flimby", "bothel", "kirkbride", "mawbray", "oughterside", "westnewton",
+            "bromfield", "dundraw", "waverton", "blencogo", "langrigg", "wiggonby", "baggrow",
+            "thornby", "mealsgate", "boltongate"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
