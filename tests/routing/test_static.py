@@ -214,7 +214,8 @@ def test_a_statement_naming_the_person_who_has_it_sends_the_asker_to_them(
 ) -> None:
     """Odstock "does not sell cider online"; a fete's cider stall sits nearer that than
     any card, but the first card left is the head cider maker, whom the statement names:
-    the asker is sent to her, not told there is nowhere."""
+    the asker is sent to her, not told there is nowhere. So is one who the statement
+    says does it."""
     index = load_index(ORGS / "odstock" / "index")
     vectors = embed_cards(index, wordllama)
     router = OfflineRouter(index, static=wordllama, static_vectors=vectors)
@@ -222,6 +223,14 @@ def test_a_statement_naming_the_person_who_has_it_sends_the_asker_to_them(
                        "even allowed to sell there, and who makes that call?")  # fmt: skip
     assert fete.candidates[0].card_id == "person-cider-maker"
     assert fete.denied == () and fete.verdict != "nowhere"
+    # Mawbray's "payroll ... is run by the bookkeeper's payroll bureau, not by us" says
+    # who does it: the bookkeeper is where a payslip question goes
+    mawbray = load_index(ORGS / "mawbray" / "index")
+    payslip = OfflineRouter(mawbray, static=wordllama,
+                            static_vectors=embed_cards(mawbray, wordllama)).rank(
+        "Jamie's asking why the pension deduction on his payslip went up in April")
+    assert payslip.candidates[0].card_id == "carol-bookkeeper"
+    assert payslip.denied == () and payslip.verdict != "nowhere"
 
 
 def test_a_card_that_explains_more_than_a_first_with_no_confidence_keeps_its_own(
