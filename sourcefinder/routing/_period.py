@@ -221,7 +221,7 @@ _RELATIVE = re.compile(r"(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\bits\s)"
 # "she starts in January", "the rota for March will": a month named alone is one to come;
 # so is one asked free or to be booked ("Is the big hall free on Sat 20 June?")
 _AHEAD = re.compile(r"\b(?:starts|starting|will|going to|coming|upcoming)\b|'ll\b"
-                    r"|\b(?:is|are)\b[^.?!]{0,40}?\b(?:free|available)\b"
+                    r"|\b(?:is|are)\b[^.?!]{0,40}?\b(?:free|available)\s+(?:on|for|over|at)\b"
                     r"|\bcan\s+(?:i|we|they)\s+(?:book|hire|have)\b",
                     re.IGNORECASE)  # fmt: skip
 _WHEN_WORDS = ("ago", "back", "last", "past", "previous", "yesterday", "ties", "easter",
@@ -506,9 +506,9 @@ def _start_before(text: str, at: int) -> int:
 
 
 def _subject(text: str, at: int, *, past_small: bool = False, size: int = 2) -> frozenset[str]:
-    """The terms of the (up to two) words before ``at`` that a period statement is said
-    of ("drone imagery only since 2021" -> drone, imagery), within its own phrase; of
-    an aside, the first two of the phrase before it. ``past_small``: small words do not
+    """The terms of the (up to ``size``) words before ``at`` that a period statement is
+    said of ("drone imagery only since 2021" -> drone, imagery), within its own phrase;
+    of an aside, the first of the phrase before it. ``past_small``: small words do not
     count ("lots from the 2016 to 2020 vintages" -> lots)."""
     words: list[str] = []
     end = at
@@ -692,9 +692,9 @@ def coverage(card: Card) -> Coverage:
             # deleted", "tickets are deleted 3 years after closing"
             said_of = m.group(1) or m.group(3) or m.group(7) or m.group(9) or m.group(13)
             subject = _subject(text, m.start()) if said_of else none
-            head = _subject(text, m.start(), size=1)
-            if subject and text in gotchas and not head & (own | _HELD_WORDS | _WHOLE):
-                apart.add(len(kept))
+            if subject and text in gotchas and not (
+                    _subject(text, m.start(), size=1) & (own | _HELD_WORDS | _WHOLE)):
+                apart.add(len(kept))  # its head is none of what the card says it is
             kept.append((subject, days, f"{n} {unit.lower()}s"))
     # Several statements: the widest reading (a card is never dropped on a guess).
     # A card that grew until it stopped ("read-only since") but states no other end
@@ -1087,7 +1087,6 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
             if then and days_said:
                 # "closed in October 2022; enquiry emails from before then are gone"
                 item = f"{item[: then.start()]}before {days_said[-1]}{item[then.end() :]}"
-
             m = _KEPT_SPAN.search(item)
             # "paper invoices before April 2016 were destroyed after six years": what
             # came before the day is gone, whatever span it was kept
@@ -1244,19 +1243,20 @@ _GONE_HEAD = re.compile(r"\s*(?:what\s+(?:was|we)\s+)?(?:lost|gone|destroyed)\b[
 _BEFORE_THEN = re.compile(r"\bbefore\s+(?:then|that(?:\s+date)?)\b", re.IGNORECASE)
 _DAY_SAID = re.compile(rf"(?:\b{_MONTH}\s+)?\b{_YEAR}\b", re.IGNORECASE)
 _BARE_SPAN = re.compile(rf"\(?\b({_YEAR})\s*(?:–|-|to)\s*({_YEAR})\b\)?")
-# ... of an item that says it is held still ("minutes 1990-2000 are kept at the office")
+# ... not of an item that says it is there still ("minutes 1990-2000 kept at the office"),
+# nor of one with a verb of its own
+_THERE_STILL = re.compile(r"\b(?:kept|held|boxed|archived|stored|scanned|survives?|remains?)\b",
+                          re.IGNORECASE)  # fmt: skip
 _VERB = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|do|does|did|went|goes|go|"
                    r"will|would|can|could|may|might|must|should|\w+ed)\b|n't\b",
                    re.IGNORECASE)  # fmt: skip
-_HELD_STILL = re.compile(r"\b(?:kept|held|boxed|archived|stored|scanned|survives?|remains?)\b",
-                         re.IGNORECASE)  # fmt: skip
 
 
 def _listed_lost(item: str, specificity: Callable[[str], float]) -> list[Kept]:
     """An item of a list headed as gone, said with its years or what came before a
     day: what it names is gone up to the end of them. An item with a verb of its own
     says what became of it ("Card payments before May 2021 went through Worldpay")."""
-    if _HELD_STILL.search(item) or _VERB.search(item):
+    if _THERE_STILL.search(item) or _VERB.search(item):
         return []
     if span := _BARE_SPAN.search(item):
         head, before = item[: span.start()], date(int(span.group(2)) + 1, 1, 1)

@@ -148,7 +148,7 @@ from sourcefinder.routing._scope import (
     unprefixed,
     unsaid,
 )
-from sourcefinder.routing._text import stem, surface_forms, terms
+from sourcefinder.routing._text import BRACKETED, stem, surface_forms, terms
 from sourcefinder.routing._unkept import declared_unkept, unkept_asked
 
 HUMAN_KINDS = frozenset({"person", "chat-channel"})
@@ -1345,6 +1345,6 @@ class OfflineRouter:
 def _now_only(what_not: str) -> frozenset[str]:
     """The words of ``what_not``'s items about now ("NOT current intakes") that none of
     its other items uses."""
-    items = _NOT_ITEMS.split(re.sub(r"\([^)]*\)", " ", what_not))
+    items = _NOT_ITEMS.split(BRACKETED.sub(" ", what_not))
     now = {t for item in items if _NOW.search(item) for t in terms(item)}
     return frozenset(now - {t for item in items if not _NOW.search(item) for t in terms(item)})

@@ -213,6 +213,14 @@ def test_names_measures_and_the_future_are_not_periods(question: str) -> None:
     assert asked_period(question, TODAY) is None
 
 
+
+def test_what_is_asked_available_from_a_month_gone_by_is_that_month() -> None:
+    """"Is the CCTV from 14 March still available?" asks about March gone by; "Is the
+    hall free on 14 March?" about one to come."""
+    assert asked_period("Is the CCTV from 14 March still available?", TODAY) == Period(
+        date(2026, 3, 1), date(2026, 3, 31))
+    assert asked_period("Is the hall free on 14 March?", TODAY) is None
+
 def test_several_mentions_make_the_span_that_covers_them() -> None:
     span = asked_period("compare summer 2022 with January 2024", TODAY)
     assert span == Period(date(2022, 6, 1), date(2024, 1, 31))
