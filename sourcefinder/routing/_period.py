@@ -1248,8 +1248,10 @@ _BARE_SPAN = re.compile(rf"\(?\b({_YEAR})\s*(?:–|-|to)\s*({_YEAR})\b\)?")
 _THERE_STILL = re.compile(r"\b(?:kept|held|boxed|archived|stored|scanned|survives?|remains?)\b",
                           re.IGNORECASE)  # fmt: skip
 _VERB = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|do|does|did|went|goes|go|"
-                   r"will|would|can|could|may|might|must|should|\w+ed)\b|n't\b",
-                   re.IGNORECASE)  # fmt: skip
+                   r"will|would|can|could|may|might|must|should|"
+                   # (not a thing that ends so: "the red repairs book", "the shed log")
+                   r"(?!(?:red|bed|shed|need|feed|seed|reed|deed|weed|sled|speed)\b)\w+ed)\b"
+                   r"|n't\b", re.IGNORECASE)  # fmt: skip
 
 
 def _listed_lost(item: str, specificity: Callable[[str], float]) -> list[Kept]:

@@ -604,6 +604,7 @@ def test_a_gotchas_retention_of_a_thing_the_card_is_not_counts_only_when_named()
     ("in 2017", "the comments book", None),
     ("in 2013", "the gas safety certificates", "gas safety certificates 2011–2015"),
     ("in 2012", "the table-booking diaries", "table-booking diaries before 2016"),
+    ("in 2005", "the red repairs book", "the red repairs book 2004–2008"),
     # an item with a verb of its own says what became of it
     ("in 2020", "card payments", None),
     # "before then": the day said last before it
@@ -615,12 +616,13 @@ def test_a_list_headed_as_gone_loses_what_it_names_up_to_its_years(
 ) -> None:
     """"Gone: gas safety certificates 2011–2015, the comments book volume 2 (2013–2015)":
     an item of a list a heading says is gone, with its years or a day it came before, is
-    lost up to them; "enquiry emails from before then are gone" reads the day said last."""
+    lost up to them (a thing whose name ends as a verb would, "the red repairs book", is
+    still a thing); "enquiry emails from before then are gone" reads the day said last."""
     kept = declared_retention(
         "Gone: gas safety certificates 2011–2015, the comments book volume 2 (2013–2015), "
-        "table-booking diaries before 2016, card payments before 2021 went through "
-        "Worldpay. The old website was closed in October 2022; enquiry emails from before "
-        "then are gone.", specificity)  # fmt: skip
+        "table-booking diaries before 2016, the red repairs book 2004–2008, card payments "
+        "before 2021 went through Worldpay. The old website was closed in October 2022; "
+        "enquiry emails from before then are gone.", specificity)  # fmt: skip
     said = expired(kept, asked_period(asked, TODAY), TODAY, set(terms(wanted)))
     assert said == ((gone,) if gone else ())
 
