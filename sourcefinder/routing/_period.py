@@ -19,7 +19,10 @@ Both sides are read narrowly, so a year that is part of a name ("Incoterms 2020"
   "from ... (to ...)", year ranges, "nothing before", "history starts", a year it has
   nothing for ("no 2020 show", "nothing for 2020 (no trials)"), and retention
   ("N-day retention", "kept N days", "last N days" as its own phrase, "older than N days
-  are deleted", "messages disappear after N days"). A retention naming what it applies
+  are deleted", "messages disappear after N days", "WhatsApp deletes messages after 90
+  days", spelled or in digits); what it says is gone before a day ("books before 2021
+  have been destroyed", "nothing before 2024-02 remains") is a start later than what it
+  began with, when said of what the card is. A retention naming what it applies
   to ("logs kept 15 days, metrics 15 months") counts only for questions that name it
   (in any form: "applied" names "applicants"); when the question names none of them,
   the longest retention counts if it is all the card says of time, so a card is never
@@ -107,6 +110,8 @@ class Coverage:
     # the retentions a gotcha says of a thing the card does not say it is ("DVLA check
     # codes expire after 21 days" on a volunteer register): they count only when named
     apart: frozenset[int] = frozenset()
+    # the day before which it says nothing remains, whatever it began with
+    floor: date | None = None
 
     def __bool__(self) -> bool:
         return bool(self.start or self.end or self.retention or self.part_ends or self.gaps)
@@ -127,7 +132,7 @@ _LAST_CHRISTMAS = re.compile(r"(?<!\bits\s)(?<!\bthe\s)(?<!\btheir\s)(?<!\bhis\s
                              r"(?<!\bher\s)\blast\s+Christmas\b", re.IGNORECASE)
 _MONTH_YEAR = re.compile(rf"\b({_MONTH})\s+(?:of\s+)?({_YEAR})\b", re.IGNORECASE)
 _SEASON = "spring|summer|autumn|fall|winter"
-_SEASON_YEAR = re.compile(rf"\b({_SEASON})\s+(?:of\s+)?({_YEAR})\b",
+_SEASON_YEAR = re.compile(rf"\b({_SEASON}),?\s+(?:of\s+)?({_YEAR})\b",
                           re.IGNORECASE)  # fmt: skip
 # a season counted back: "last winter", "two summers ago", "the autumn before last"
 _SEASON_BACK = re.compile(
@@ -420,7 +425,8 @@ _GONE = re.compile(
 )
 _CARD_NOTHING = re.compile(
     rf"\b(?:nothing|no\s+(?:data|records?|history))\b(?:\s+\w+){{0,3}}?\s+"
-    rf"(?:before|prior\s+to|older\s+than|earlier\s+than)\s+{_DATE}\b",
+    rf"(?:before|prior\s+to|older\s+than|earlier\s+than)\s+"
+    rf"(?:(?:about|around|roughly|approximately|circa|c\.)\s+)?{_DATE}\b",  # "before about 2024-02"
     re.IGNORECASE,
 )
 # "nothing remains for adults last treated in 2014 or earlier": held from the year after,
@@ -469,9 +475,22 @@ _RETENTION = re.compile(
     rf"|\b(\d{{1,4}})\s*{_UNIT}\s+(?:(?:is|are)\s+)?(?:kept|retained)\b",
     re.IGNORECASE,
 )
+# "WhatsApp deletes messages after 90 days", "Jotform deletes submissions after 2 years":
+# said of what is deleted
+_DELETES = re.compile(
+    rf"\b(?:deletes|purges|removes|wipes|erases|clears)\s+((?:[a-z][\w'-]*\s+){{0,4}}?)"
+    rf"(?:after|older\s+than)\s+(?:(?:about|around|roughly|approximately)\s+|~\s*)?"
+    rf"(\d{{1,4}})\s*{_UNIT}\b", re.IGNORECASE)
+# "nothing before 2016 survives": what is left, not what it began with
+_REMAINS = re.compile(r"\s+(?:now\s+)?(?:remains?|survives?|exists?|is\s+left|was\s+kept)\b",
+                      re.IGNORECASE)
+_ISO_MONTH = re.compile(r"-(0[1-9]|1[0-2])\b")
+_TIME_TERMS = frozenset(terms("year month week day season quarter those ones"))
+_NO_LONGER = re.compile(r"\bno\s+longer\s+exists?\b|\b(?:do|does|did)\s+not\s+survive\b",
+                        re.IGNORECASE)  # fmt: skip
 # Said of the subject, not part of it: "drone imagery only since", "tickets are deleted".
 _NOT_SUBJECT = frozenset("only just still also are is were was get gets be been kept available "
-                         "exists exist data".split())  # fmt: skip
+                         "exists exist data who which that".split())  # fmt: skip
 _NOT_SUBJECT_TERMS = frozenset(terms(" ".join(_NOT_SUBJECT)))
 _DIGIT = re.compile(r"\d")
 _NO = re.compile(r"\b(?:no|not|nothing|none|never)\b", re.IGNORECASE)
@@ -606,7 +625,7 @@ def _date(month: str | None, year: str, mm: str | None, dd: str | None, *, end: 
 def coverage(card: Card) -> Coverage:
     """What span ``card`` says it holds (empty when its text says nothing of it)."""
     # every statement of a period has a digit in it: most texts are skipped at once
-    texts = [_as_count(t) for t in (card.what, card.contains, *card.gotchas)]
+    texts = [_in_digits(t) for t in (card.what, card.contains, *card.gotchas)]
     texts = [t for t in texts if _DIGIT.search(t)]
     if not texts:
         return Coverage()
@@ -614,12 +633,13 @@ def coverage(card: Card) -> Coverage:
     part_ends: list[tuple[frozenset[str], date]] = []
     ends: list[date] = []
     kept: list[tuple[frozenset[str], int, str]] = []
+    floors: list[date] = []
     gaps: set[int] = set()
     apart: set[int] = set()
     none: frozenset[str] = frozenset()
     own = frozenset(terms(f"{card.id.replace('-', ' ')} {card.what}"))
-    gotchas = {_as_count(g) for g in card.gotchas} - {_as_count(card.what),
-                                                       _as_count(card.contains)}
+    gotchas = {_in_digits(g) for g in card.gotchas} - {_in_digits(card.what),
+                                                        _in_digits(card.contains)}
     live = _live(card)  # once: a card with many ranges is not read again for each
     for text in texts:
         for m in _CARD_SINCE.finditer(text):
@@ -680,9 +700,22 @@ def coverage(card: Card) -> Coverage:
             starts.append((said, date(int(m.group(2)) + 1, 1, 1)))
         for m in _CARD_GONE_UP_TO.finditer(text):
             starts.append((none, date(int(m.group(1)) + 1, 1, 1)))
+        for m in _LOST_BEFORE.finditer(text):
+            # "books before 2021 have been destroyed", "stubs from before 2020 no longer
+            # exist": what is left starts then
+            gone = _LOST.search(text, m.end()) or _NO_LONGER.search(text, m.end())
+            if gone and not _STILL_HELD.search(text, m.end(), gone.start()) \
+                    and not (_subject(text, m.start(), past_small=True) - own - _TIME_TERMS):
+                # (said of what the card is: "the paper registers from before 2016" on
+                # an electronic register since 2023 is no part of it)
+                iso = _ISO_MONTH.match(text, m.end())
+                floors.append(_day(m).replace(month=int(iso.group(1))) if iso else _day(m))
         for pattern in (_CARD_NOTHING, _CARD_STARTS):
             for m in pattern.finditer(text):
-                starts.append((none, _date(*m.group(1, 2, 3, 4), end=False)))
+                when = _date(*m.group(1, 2, 3, 4), end=False)
+                starts.append((none, when))
+                if pattern is _CARD_NOTHING and _REMAINS.match(text, m.end()):
+                    floors.append(when)
         gaps.update(int(y) for m in _CARD_GAP.finditer(text) for y in m.groups() if y)
         for m in _RETENTION.finditer(text):
             g = m.groups()
@@ -696,12 +729,22 @@ def coverage(card: Card) -> Coverage:
                     _subject(text, m.start(), size=1) & (own | _HELD_WORDS | _WHOLE)):
                 apart.add(len(kept))  # its head is none of what the card says it is
             kept.append((subject, days, f"{n} {unit.lower()}s"))
+        for m in _DELETES.finditer(text):
+            subject = _subject(m.group(1), len(m.group(1)), past_small=True)
+            if subject and text in gotchas and not subject & (own | _HELD_WORDS | _WHOLE):
+                apart.add(len(kept))
+            kept.append((subject, int(m.group(2)) * _UNIT_DAYS[m.group(3).lower()],
+                         f"{m.group(2)} {m.group(3).lower()}s"))
     # Several statements: the widest reading (a card is never dropped on a guess).
     # A card that grew until it stopped ("read-only since") but states no other end
     # still holds everything up to that day.
-    return Coverage(min(d for _, d in starts) if starts else None,
+    # What it says is all that remains is later than what it says it began with ("since
+    # 2023-05 ... so nothing before about 2024-02 remains")
+    floor = max(floors) if floors else None
+    start = min(d for _, d in starts) if starts else None
+    return Coverage(max(start, floor) if start and floor else start or floor,
                     max(ends) if ends else None, tuple(kept), tuple(starts),
-                    tuple(part_ends), frozenset(gaps), frozenset(apart))  # fmt: skip
+                    tuple(part_ends), frozenset(gaps), frozenset(apart), floor)  # fmt: skip
 
 
 def out_of_period(cov: Coverage, asked: Period, today: date, question_terms: set[str]) -> str:
@@ -755,7 +798,8 @@ def _start(cov: Coverage, question_terms: set[str]) -> date | None:
     named = max((len(subject & question_terms) for subject, _ in cov.starts), default=0)
     if not named:
         return cov.start
-    return min(d for subject, d in cov.starts if len(subject & question_terms) == named)
+    start = min(d for subject, d in cov.starts if len(subject & question_terms) == named)
+    return max(start, cov.floor) if cov.floor else start
 
 
 def _part_named(cov: Coverage, question_terms: set[str]) -> bool:
@@ -1146,6 +1190,10 @@ _CURRENT_AND = re.compile(rf"\b(?:for\s+)?the\s+current\s+(year|season)\s+and\s+
                           re.IGNORECASE)  # fmt: skip
 
 
+# "kept six years": a span spelled out
+_SPELLED_SPAN = re.compile(rf"\b({_SPELLED})(?=[- ](?:day|week|month|year)s?\b)", re.IGNORECASE)
+
+
 def _as_count(text: str) -> str:
     """``text`` with "the current year and the three before" said as "4 years"."""
     def count(m: re.Match[str]) -> str:
@@ -1153,6 +1201,11 @@ def _as_count(text: str) -> str:
         return f"{n + 1} {m.group(1).lower()}s"
 
     return _CURRENT_AND.sub(count, text)
+
+
+def _in_digits(text: str) -> str:
+    """``text`` with a span spelled out in digits ("kept six years": "kept 6 years")."""
+    return _SPELLED_SPAN.sub(lambda m: str(_NUMBERS[m.group(1).lower()]), _as_count(text))
 
 
 def _kept_sentences(preamble: str) -> Iterator[str]:

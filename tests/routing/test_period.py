@@ -66,6 +66,7 @@ TODAY = date(2026, 11, 30)
         ("who was on call last November", date(2025, 11, 1), date(2025, 11, 30)),
         ("on call in January 2022", date(2022, 1, 1), date(2022, 1, 31)),
         ("rates we paid in summer 2022", date(2022, 6, 1), date(2022, 8, 31)),
+        ("lab results from the first summer, 2021", date(2021, 6, 1), date(2021, 8, 31)),
         # a season counted back from the last one that has ended; winter is Dec-Feb
         ("heating trend data from two winters ago", date(2024, 12, 1), date(2025, 2, 28)),
         ("max demand over last winter", date(2025, 12, 1), date(2026, 2, 28)),
@@ -272,6 +273,12 @@ def test_coverage_reads_starts_ends_ranges_and_retention() -> None:
         ("supervisors' WhatsApp group", "~60 messages a day; disappearing messages after "
          "90 days", "", 90),
         ("crew chat", "", "messages disappear after 30 days", 30),
+        # what deletes what after how long
+        ("hosts' WhatsApp group", "", "WhatsApp deletes messages after 90 days", 90),
+        ("customer mailbox", "", "Google deletes mail older than 2 years", 730),
+        ("crew portal", "", "the portal deletes after 30 days", 30),
+        # a span spelled out
+        ("petty cash stubs", "", "kept six years, then shredded each January", 6 * 365),
     ],
 )
 def test_coverage_reads_retention(what: str, contains: str, gotcha: str, days: int) -> None:
@@ -292,6 +299,47 @@ def test_coverage_reads_retention(what: str, contains: str, gotcha: str, days: i
 )
 def test_coverage_ignores_what_is_not_about_the_cards_period(what: str, contains: str) -> None:
     assert not coverage(_card(what, contains))
+
+
+def test_what_is_said_to_be_deleted_is_what_a_retention_is_said_of() -> None:
+    cov = coverage(_card("customer forms", "Jotform submissions",
+                         ("Jotform deletes submissions after 2 years",)))
+    assert [(s, d) for s, d, _ in cov.retention] == [(frozenset(terms("submissions")), 730)]
+    assert _why_out(cov, "the submissions from 2023") == "keeps only the last 2 years"
+
+
+def test_what_is_said_to_remain_is_later_than_what_it_began_with() -> None:
+    cov = coverage(_card("health questionnaires since 2023-05", "Jotform submissions", (
+        "Jotform deletes them after 2 years, so nothing before about 2024-02 remains",)))
+    assert cov.start == date(2024, 2, 1)
+    assert _why_out(cov, "the questionnaire from June 2023") == \
+        "holds nothing before 2024-02-01"
+    # what it never had before a day is no loss: the widest reading stands
+    cov = coverage(_card("member records since 2015", "",
+                         ("nothing before 2018 was ever typed up",)))
+    assert cov.start == date(2015, 1, 1)
+
+
+def test_what_came_before_a_day_said_to_be_gone_is_not_held() -> None:
+    cov = coverage(card("medicines-book", "the legal medicines record",
+                        contains="a bound book per year; books before 2021 have been destroyed"))
+    assert cov.start == date(2021, 1, 1)
+    assert _why_out(cov, "what wormer did Barney have back in 2018") == \
+        "holds nothing before 2021"
+    cov = coverage(_card("dispatch: every booking and job since 2023", "",
+                         ("jobs booked before 2023-03-14 were not migrated",)))
+    assert cov.start == date(2023, 3, 1)
+    # what is gone of something else moves no start earlier
+    cov = coverage(_card("the electronic register since June 2023", "",
+                         ("the paper records from before 2016 no longer exist",)))
+    assert cov.start == date(2023, 6, 1)
+
+
+def test_who_a_retention_is_said_of_is_no_word_of_it() -> None:
+    cov = coverage(_card("member records, results and scores", "", (
+        "records of members who left are deleted six years after they leave",)))
+    assert [s for s, _, _ in cov.retention] == [frozenset(terms("members left"))]
+    assert _why_out(cov, "Who won the 2019 summer foursomes?") == ""
 
 
 def test_a_span_said_to_be_gone_is_not_held() -> None:
