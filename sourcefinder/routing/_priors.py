@@ -56,6 +56,12 @@ _OLD_WORDS = (
     "archived archives deprecated outdated historic bygone obsolete superseded"
 )
 OLD_PERIOD_WORDS = frozenset(_OLD_WORDS.split())
+# an old being is no old time
+_BEINGS = frozenset(
+    "mule mules donkey donkeys horse horses pony ponies dog dogs cat cats boy boys girl girls "
+    "lad lads lass lasses man men woman women lady ladies chap chaps fella bloke gent gents "
+    "folk folks timer timers boy's girl's mr mrs miss ms dear dears mate mates pal pals "
+    "gran grandad granny".split())
 # ... capitalized inside a sentence before another capitalized word, it opens a name
 _IN_NAME = re.compile(r"(?<=[a-z,]\s)(?:Old|Older|Former|Previous|Legacy|Historic)\s+(?=[A-Z])")
 
@@ -97,8 +103,8 @@ def is_old_period(question: str, old: Card, new: Card | None) -> bool:
     """Whether ``question`` asks about the period that ``old`` documents (a word of the
     old in a name says nothing of time: "Is the Old Dairy free?")."""
     said = tokens(_IN_NAME.sub(" ", question))
-    if OLD_PERIOD_WORDS.intersection(said) or _BEFORE_YEAR.search(question) \
-            or _BEFORE_CHANGE.search(question):  # fmt: skip
+    if _of_the_old(said) \
+            or _BEFORE_YEAR.search(question) or _BEFORE_CHANGE.search(question):  # fmt: skip
         return True
     years = set(_YEAR.findall(MODEL_YEAR.sub("", question)))
     if not years:
@@ -106,6 +112,13 @@ def is_old_period(question: str, old: Card, new: Card | None) -> bool:
     old_years = years_in(f"{old.id} {old.what} {old.what_not} {old.contains}")
     new_years = years_in(f"{new.id} {new.what} {new.contains}") if new else set()
     return any(int(y) in old_years and int(y) not in new_years for y in years)
+
+
+def _of_the_old(said: list[str]) -> bool:
+    """Whether a word of the old in ``said`` speaks of an old time, not of an old being
+    ("the old mule", "one of the old girls", "old Mrs Dodd")."""
+    return any(word in OLD_PERIOD_WORDS and not (
+        k + 1 < len(said) and said[k + 1] in _BEINGS) for k, word in enumerate(said))
 
 
 def years_in(text: str) -> set[int]:

@@ -152,6 +152,19 @@ def test_a_word_of_the_old_in_a_name_asks_about_no_old_period(org: Index) -> Non
     assert position(router, said, "perf-old") < position(
         router, said, "historical-performance")
 
+
+def test_an_old_being_asks_about_no_old_period(org: Index) -> None:
+    """"An old boy phoned", "the older girls at the weigh-in": an age, not a time; an
+    old thing still asks about the old period."""
+    router = OfflineRouter(org)
+    being = "an old boy wants the performance trend reports"
+    assert position(router, being, "historical-performance") < position(
+        router, being, "perf-old")
+    thing = "an old printout of the performance trend reports"
+    assert position(router, thing, "perf-old") < position(
+        router, thing, "historical-performance")
+
+
 def test_days_ago_are_the_present_whatever_old_source_is_named() -> None:
     """An old system the asker was told about, and a time days ago: the question is
     where such things go now, so the successor comes first."""
