@@ -290,6 +290,9 @@ EVERYDAY = 1.0  # the specificity of "today": a word this common names no subjec
 RARE_VERB = 2.0  # "generate", "repair", "fluoridate": a verb this rare says what is not done
 # "user-generated content", "in-game advertising": a compound's parts are not subjects
 _COMPOUND = re.compile(r"\S+-\S+")
+# a compound that ends its item and says what something is by whom: "Ofsted-registered"
+_WITH_WHAT = re.compile(r"(?<![\w-])([^\W\d_]{2,})-(?:registered|approved|certified|accredited|"
+                        r"licensed|regulated|inspected|rated|listed)\s*$", re.IGNORECASE)
 # ... but "e-scooters" and "x-rays" are kinds of one thing, named by their word
 _LETTER_PREFIXED = re.compile(r"(?<!\S)[^\W\d_]-([^\W\d_]{3,})(?=[^\w-]|$)")
 _ONLY = re.compile(r"(?<![\w-])([^\W\d_]{3,})-only(?![\w-])", re.IGNORECASE)
@@ -784,6 +787,8 @@ def _negated_words(preamble: str) -> Iterator[str]:
             words = words[1:]  # "were not kept": the participle is the relation
         elif _VERB_FIRST.search(cue) and _names_its_object(words):
             words = [w for item in _past_verbs(items, rare=True) for w in _single_words(item)]
+        # "are not Ofsted-registered", "not VAT-registered": what it is not so with
+        words += [m.group(1) for item in items if (m := _WITH_WHAT.search(item))]
         yield from words
 
 

@@ -360,6 +360,16 @@ def test_a_part_of_a_compound_in_the_question_is_not_ruled_out() -> None:
     assert router.rank("new gas connection for the plant").ruled_out == ("gas",)
 
 
+def test_who_the_organization_is_not_registered_with_is_ruled_out() -> None:
+    """"We are not Ofsted-registered": an Ofsted report is nowhere; an inspection report
+    is not."""
+    router = OfflineRouter(_index("Gridco distributes electricity. We are not a supplier "
+                                  "and are not Ofsted-registered."))  # fmt: skip
+    ofsted = router.rank("the latest Ofsted inspection report for the plant")
+    assert ofsted.ruled_out == ("Ofsted",) and ofsted.verdict == "nowhere"
+    assert router.rank("the latest inspection report for the plant").ruled_out == ()
+
+
 def test_a_kind_named_with_a_letter_is_asked_by_its_word() -> None:
     """"It does not sell e-scooters": an e-scooter is a scooter, in the preamble and in
     the question alike; a gas-fired plant still is not gas."""
