@@ -33,9 +33,10 @@
    far it leads (its fused score against the most any card could get, and its lexical
    lead over the runner-up), so a close call scores low. A second card whose own
    confidence is ``reorder_ratio`` times the first's goes first (it explains much more
-   of the question), unless the declarations put it there. The first card's confidence
-   decides the verdict; candidates are cut below ``cut_ratio`` of it. A "nowhere"
-   answer still offers a person or chat channel that has any evidence.
+   of the question), unless the declarations put it there; a successor put first with
+   no confidence of its own takes that of the card it replaced, second. The first
+   card's confidence decides the verdict; candidates are cut below ``cut_ratio`` of it.
+   A "nowhere" answer still offers a person or chat channel that has any evidence.
 
    When one of the three best matches was set aside for its period and the first card
    left neither states a period that holds the asked one nor names a year inside it (nor
@@ -921,7 +922,17 @@ class OfflineRouter:
             card = self._cards[i]
             reasons = self._reasons(i, mask, q, near, recall, adj.notes.get(i, []), i in pinned)
             full.append(Scored(card.id, round(conf, 4), reasons, i in pinned, card.extends))
-        if self._explains_more(full, own, q):
+        if self._inherits(full, own):
+            # the successor held first is where what its predecessor matched lives now:
+            # it is as sure as that match, not held at none ("When did Margaret first
+            # join?" matched on the old members spreadsheet is asked of the register that
+            # replaced it)
+            own[0] = own[1]
+            held = 1.0
+            for k, scored in enumerate(full):
+                held = min(own[k], held)
+                full[k] = replace(scored, confidence=round(held, 4))
+        elif self._explains_more(full, own, q):
             _move(full, evidence, 1, 0, "explains more of the question than the first")
             # each holds its own confidence under the one above it, in the new order,
             # from the first place's (or its own, when the card it passed had none: that
@@ -978,6 +989,12 @@ class OfflineRouter:
         ids = set(terms(" ".join(c.replace("-", " ") for c in card.children)))
         return any(t in ids or at in self._lex.positive_cards(t).tolist()
                    for t in terms(words))  # fmt: skip
+
+    def _inherits(self, full: list[Scored], own: list[float]) -> bool:
+        """Whether the first card, with no confidence of its own, supersedes the second,
+        which has some."""
+        return len(full) > 1 and not full[0].pinned and own[1] > own[0] == 0 \
+            and self._pos[full[0].card_id] in self._succs.get(self._pos[full[1].card_id], ())
 
     def _explains_more(self, full: list[Scored], own: list[float], q: _Question) -> bool:
         """Whether the second card's own confidence is ``reorder_ratio`` times the first's,

@@ -5,7 +5,7 @@ from dataclasses import replace
 from datetime import date
 
 from sourcefinder.advice import modality
-from sourcefinder.index.model import Card, FoundationNode, Health, Index, Ref
+from sourcefinder.index.model import Card, Example, FoundationNode, Health, Index, Ref
 from sourcefinder.routing import (
     Embedder,
     OfflineRouter,
@@ -163,6 +163,23 @@ def test_an_old_being_asks_about_no_old_period(org: Index) -> None:
     thing = "an old printout of the performance trend reports"
     assert position(router, thing, "perf-old") < position(
         router, thing, "historical-performance")
+
+
+def test_a_successor_with_nothing_of_its_own_is_as_sure_as_what_it_replaced() -> None:
+    """"When did Margaret first join?" matches the old members spreadsheet's own example;
+    the register that replaced it goes first, as sure as that match, not at none."""
+    index = make_index([
+        card("membership-register", "the club's register of current members and renewals",
+             supersedes=("members-spreadsheet-old",)),
+        card("members-spreadsheet-old", "the old spreadsheet of members, join dates and "
+             "subscriptions", status="demoted",
+             examples=(Example("when did Margaret first join", "her row, join date"),)),
+        card("court-bookings", "court bookings and fees"),
+    ])  # fmt: skip
+    ranking = OfflineRouter(index).rank("When did Margaret first join?")
+    first, second = ranking.full[:2]
+    assert (first.card_id, second.card_id) == ("membership-register", "members-spreadsheet-old")
+    assert ranking.verdict != "nowhere" and first.confidence == second.confidence > 0
 
 
 def test_days_ago_are_the_present_whatever_old_source_is_named() -> None:
