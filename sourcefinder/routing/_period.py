@@ -472,7 +472,11 @@ _RETENTION = re.compile(
     # "disappearing messages after 90 days", "messages disappear after 90 days"
     rf"|\bdisappear(?:s|ing)?(?:\s+messages)?\s+(?:after|set\s+to)\s+(\d{{1,4}})\s*{_UNIT}\b"
     # "12 months of history", "only 13 months kept"
-    rf"|\b(\d{{1,4}})\s*{_UNIT}\s+(?:(?:is|are)\s+)?(?:kept|retained)\b",
+    rf"|\b(\d{{1,4}})\s*{_UNIT}\s+(?:(?:is|are)\s+)?(?:kept|retained)\b"
+    # "rolling 12 months", "a rolling 30 days of video"
+    rf"|\brolling\s+(\d{{1,4}})[- ]{_UNIT}\b"
+    # "results older than 36 months drop off the portal"
+    rf"|\bolder\s+than\s+(\d{{1,4}})\s+{_UNIT}\s+(?:drops?|falls?)\s+off\b",
     re.IGNORECASE,
 )
 # "WhatsApp deletes messages after 90 days", "Jotform deletes submissions after 2 years":
@@ -484,6 +488,11 @@ _DELETES = re.compile(
 # "nothing before 2016 survives": what is left, not what it began with
 _REMAINS = re.compile(r"\s+(?:now\s+)?(?:remains?|survives?|exists?|is\s+left|was\s+kept)\b",
                       re.IGNORECASE)
+_NOT_ITEM = re.compile(r"[,;]?\s*\bNOT\s+|;\s*")
+_ANYTHING = re.compile(r"\s*anything\s+(?:from\s+)?(?:before|prior\s+to|earlier\s+than|older\s+than)"
+                       r"\s+(?=[^,;]*\d)", re.IGNORECASE)  # fmt: skip
+_NOT_ANY_OLDER = re.compile(rf"\s*anything\s+older\s+than\s+(?:about\s+|around\s+)?"
+                            rf"(\d{{1,4}})\s*{_UNIT}\b", re.IGNORECASE)  # fmt: skip
 _ISO_MONTH = re.compile(r"-(0[1-9]|1[0-2])\b")
 _TIME_TERMS = frozenset(terms("year month week day season quarter those ones"))
 _NO_LONGER = re.compile(r"\bno\s+longer\s+exists?\b|\b(?:do|does|did)\s+not\s+survive\b",
@@ -627,6 +636,12 @@ def coverage(card: Card) -> Coverage:
     # every statement of a period has a digit in it: most texts are skipped at once
     texts = [_in_digits(t) for t in (card.what, card.contains, *card.gotchas)]
     texts = [t for t in texts if _DIGIT.search(t)]
+    # "NOT anything before May 2023", "NOT anything older than 30 days": what it is not
+    # is a time
+    nots = [_in_digits(t) for t in _NOT_ITEM.split(card.what_not) if _ANYTHING.match(t)]
+    texts += [f"nothing {t.lstrip()[len('anything'):].lstrip()}" for t in nots
+              if not _NOT_ANY_OLDER.match(t)]
+    texts += [f"last {m.group(1)} {m.group(2)}s" for t in nots if (m := _NOT_ANY_OLDER.match(t))]
     if not texts:
         return Coverage()
     starts: list[tuple[frozenset[str], date]] = []
@@ -723,7 +738,8 @@ def coverage(card: Card) -> Coverage:
             days = int(n) * _UNIT_DAYS[unit.lower()]
             # what it applies to: "logs kept 15 days", "logs older than 15 days are
             # deleted", "tickets are deleted 3 years after closing"
-            said_of = m.group(1) or m.group(3) or m.group(7) or m.group(9) or m.group(13)
+            said_of = m.group(1) or m.group(3) or m.group(7) or m.group(9) or m.group(13) \
+                or m.group(17)
             subject = _subject(text, m.start()) if said_of else none
             if subject and text in gotchas and not (
                     _subject(text, m.start(), size=1) & (own | _HELD_WORDS | _WHOLE)):

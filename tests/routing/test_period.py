@@ -277,6 +277,8 @@ def test_coverage_reads_starts_ends_ranges_and_retention() -> None:
         ("hosts' WhatsApp group", "", "WhatsApp deletes messages after 90 days", 90),
         ("customer mailbox", "", "Google deletes mail older than 2 years", 730),
         ("crew portal", "", "the portal deletes after 30 days", 30),
+        ("mortuary fridge sensors", "readings every 5 minutes; rolling 12 months", "", 360),
+        ("lab results portal", "", "results older than 36 months drop off the portal", 1080),
         # a span spelled out
         ("petty cash stubs", "", "kept six years, then shredded each January", 6 * 365),
     ],
@@ -333,6 +335,17 @@ def test_what_came_before_a_day_said_to_be_gone_is_not_held() -> None:
     cov = coverage(_card("the electronic register since June 2023", "",
                          ("the paper records from before 2016 no longer exist",)))
     assert cov.start == date(2023, 6, 1)
+
+
+def test_what_a_card_says_it_is_not_may_be_a_time() -> None:
+    """"NOT anything before May 2023", "NOT anything older than 30 days"."""
+    cov = coverage(_card("fridge sensors and alarms", what_not="anything before May 2023"))
+    assert cov.start == date(2023, 5, 1)
+    cov = coverage(_card("clips from the door camera",
+                         what_not="the garden camera, NOT anything older than 30 days"))
+    assert [d for _, d, _ in cov.retention] == [30]
+    # what it is not that is no time is no coverage
+    assert not coverage(_card("fridge sensors", what_not="anything in the 2019 audit"))
 
 
 def test_who_a_retention_is_said_of_is_no_word_of_it() -> None:
