@@ -489,8 +489,8 @@ _DELETES = re.compile(
 _REMAINS = re.compile(r"\s+(?:now\s+)?(?:remains?|survives?|exists?|is\s+left|was\s+kept)\b",
                       re.IGNORECASE)
 _NOT_ITEM = re.compile(r"[,;]?\s*\bNOT\s+|;\s*")
-_ANYTHING = re.compile(r"\s*anything\s+(?:from\s+)?(?:before|prior\s+to|earlier\s+than|older\s+than)"
-                       r"\s+(?=[^,;]*\d)", re.IGNORECASE)  # fmt: skip
+_ANYTHING = re.compile(r"\s*anything\s+(?:from\s+)?(?:before|prior\s+to|earlier\s+than|"
+                       r"older\s+than)\s+(?=[^,;]*\d)", re.IGNORECASE)  # fmt: skip
 _NOT_ANY_OLDER = re.compile(rf"\s*anything\s+older\s+than\s+(?:about\s+|around\s+)?"
                             rf"(\d{{1,4}})\s*{_UNIT}\b", re.IGNORECASE)  # fmt: skip
 _ISO_MONTH = re.compile(r"-(0[1-9]|1[0-2])\b")
