@@ -182,8 +182,12 @@ def apply_declarations(
         new = max(news, key=lambda j: score.get(j, 0.0)) if news else None
         old_card = cards[old]
         new_card = cards[new] if new is not None else None
-        if not current and (is_old_period(question, old_card, new_card)
-                            or (new is not None and new in (out_of_period or {}))):
+        # (not when the time asked is after the old card ends: its successor holds that,
+        # "did we do her lounge in summer 2022, the old Access thing or the new system?")
+        ended = (out_of_period or {}).get(old, "").startswith("holds nothing after")
+        if not current and not (ended and new is not None) and (
+                is_old_period(question, old_card, new_card)
+                or (new is not None and new in (out_of_period or {}))):
             if new is not None and new in score:
                 score[old] = max(score[old], score[new] * 1.05)
             adj.note(old, "question is about the old period this source documents")

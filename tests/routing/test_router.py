@@ -182,6 +182,24 @@ def test_a_successor_with_nothing_of_its_own_is_as_sure_as_what_it_replaced() ->
     assert ranking.verdict != "nowhere" and first.confidence == second.confidence > 0
 
 
+def test_a_time_after_the_old_source_ended_is_its_successors() -> None:
+    """"Summer 2022: is it in the old Access database?" names the old source, but it
+    ended in 2021: the system that replaced it holds that summer."""
+    index = make_index([
+        card("floordesk", "FloorDesk: quotes, deposits and fitting jobs",
+             supersedes=("orders-access-db",)),
+        card("orders-access-db", "the old Access database of customer orders, 2016 to "
+             "February 2021", status="demoted"),
+        card("card-terminal", "card payments taken in the showroom"),
+    ])  # fmt: skip
+    ranking = OfflineRouter(index, today=date(2026, 11, 30)).rank(
+        "Customer says we did her order in summer 2022, is it in the old Access database?")
+    assert ranking.full[0].card_id == "floordesk"
+    older = OfflineRouter(index, today=date(2026, 11, 30)).rank(
+        "her order from summer 2019 in the old Access database")
+    assert older.full[0].card_id == "orders-access-db"
+
+
 def test_days_ago_are_the_present_whatever_old_source_is_named() -> None:
     """An old system the asker was told about, and a time days ago: the question is
     where such things go now, so the successor comes first."""
