@@ -129,7 +129,9 @@ def test_the_example_suite_is_well_formed() -> None:
             "dearham", "gilcrux", "thursby", "cumdivock", "aikton", "abbeytown", "allonby",
             "flimby", "bothel", "kirkbride", "mawbray", "oughterside", "westnewton",
             "bromfield", "dundraw", "waverton", "blencogo", "langrigg", "wiggonby", "baggrow",
-            "thornby", "mealsgate", "boltongate"],
+            "thornby", "mealsgate", "boltongate", "westward", "gamblesby", "kirkcambeck",
+            "tallentire", "plumbland", "torpenhow", "blennerhasset", "bewaldeth", "parsonby",
+            "hunsonby", "ainstable", "skirwith", "renwick", "unthank", "glassonby"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
