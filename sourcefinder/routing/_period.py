@@ -424,7 +424,8 @@ _GONE = re.compile(
     re.IGNORECASE,
 )
 _CARD_NOTHING = re.compile(
-    rf"\b(?:nothing|no\s+(?:data|records?|history))\b(?:\s+\w+){{0,3}}?\s+"
+    rf"\b(?:nothing|no\s+(?:data|records?|history|(?:[a-z]+\s+)?[a-z]+(?=\s+before\b)))\b"
+    rf"(?:\s+\w+){{0,3}}?\s+"
     rf"(?:before|prior\s+to|older\s+than|earlier\s+than)\s+"
     rf"(?:(?:about|around|roughly|approximately|circa|c\.)\s+)?{_DATE}\b",  # "before about 2024-02"
     re.IGNORECASE,
@@ -489,9 +490,10 @@ _DELETES = re.compile(
 _REMAINS = re.compile(r"\s+(?:now\s+)?(?:remains?|survives?|exists?|is\s+left|was\s+kept)\b",
                       re.IGNORECASE)
 _NOT_ITEM = re.compile(r"[,;]?\s*\bNOT\s+|;\s*")
-_ANYTHING = re.compile(r"\s*anything\s+(?:from\s+)?(?:before|prior\s+to|earlier\s+than|"
+_ANYTHING = re.compile(r"\s*any(?:thing|one)\s+(?:from\s+)?(?:before|prior\s+to|earlier\s+than|"
                        r"older\s+than)\s+(?=[^,;]*\d)", re.IGNORECASE)  # fmt: skip
-_NOT_ANY_OLDER = re.compile(rf"\s*anything\s+older\s+than\s+(?:about\s+|around\s+)?"
+_ANY = re.compile(r"^\s*any(?:thing|one)\s+", re.IGNORECASE)
+_NOT_ANY_OLDER = re.compile(rf"\s*any(?:thing|one)\s+older\s+than\s+(?:about\s+|around\s+)?"
                             rf"(\d{{1,4}})\s*{_UNIT}\b", re.IGNORECASE)  # fmt: skip
 _ISO_MONTH = re.compile(r"-(0[1-9]|1[0-2])\b")
 _TIME_TERMS = frozenset(terms("year month week day season quarter those ones"))
@@ -639,7 +641,7 @@ def coverage(card: Card) -> Coverage:
     # "NOT anything before May 2023", "NOT anything older than 30 days": what it is not
     # is a time
     nots = [_in_digits(t) for t in _NOT_ITEM.split(card.what_not) if _ANYTHING.match(t)]
-    texts += [f"nothing {t.lstrip()[len('anything'):].lstrip()}" for t in nots
+    texts += [f"nothing {_ANY.sub('', t)}" for t in nots
               if not _NOT_ANY_OLDER.match(t)]
     texts += [f"last {m.group(1)} {m.group(2)}s" for t in nots if (m := _NOT_ANY_OLDER.match(t))]
     if not texts:

@@ -344,8 +344,21 @@ def test_what_a_card_says_it_is_not_may_be_a_time() -> None:
     cov = coverage(_card("clips from the door camera",
                          what_not="the garden camera, NOT anything older than 30 days"))
     assert [d for _, d, _ in cov.retention] == [30]
+    cov = coverage(_card("the old membership spreadsheet", what_not="anyone before 2012"))
+    assert cov.start == date(2012, 1, 1)
     # what it is not that is no time is no coverage
     assert not coverage(_card("fridge sensors", what_not="anything in the 2019 audit"))
+
+
+@pytest.mark.parametrize(
+    ("gotcha", "start"),
+    [
+        ("there was no survey before 2017", date(2017, 1, 1)),
+        ("no service history before 2019; the dealer gave none", date(2019, 1, 1)),
+    ],
+)
+def test_no_such_thing_before_a_year_is_a_start(gotcha: str, start: date) -> None:
+    assert coverage(_card("building condition surveys", gotchas=(gotcha,))).start == start
 
 
 def test_who_a_retention_is_said_of_is_no_word_of_it() -> None:
