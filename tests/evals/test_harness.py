@@ -131,7 +131,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "bromfield", "dundraw", "waverton", "blencogo", "langrigg", "wiggonby", "baggrow",
             "thornby", "mealsgate", "boltongate", "westward", "gamblesby", "kirkcambeck",
             "tallentire", "plumbland", "torpenhow", "blennerhasset", "bewaldeth", "parsonby",
-            "hunsonby", "ainstable", "skirwith", "renwick", "unthank", "glassonby"],
+            "hunsonby", "ainstable", "skirwith", "renwick", "unthank", "glassonby",
+            "maughanby", "haresceugh", "ravenwick"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
