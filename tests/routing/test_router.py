@@ -4,6 +4,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
 
+import pytest
+
 from sourcefinder.advice import modality
 from sourcefinder.index.model import Card, Example, FoundationNode, Health, Index, Ref
 from sourcefinder.routing import (
@@ -140,29 +142,26 @@ def test_old_period_question_prefers_the_old_card(org: Index) -> None:
         ), question
 
 
-
-def test_a_word_of_the_old_in_a_name_asks_about_no_old_period(org: Index) -> None:
-    """"the Old Dairy", "The Old Vicarage": a name, not a time; "old" said as a word
-    still asks about the old period."""
+@pytest.mark.parametrize(
+    ("question", "first", "then"),
+    [
+        # "the Old Dairy", "The Old Vicarage": a name, not a time
+        ("performance trend reports for the Old Mill Lane depot", "historical-performance",
+         "perf-old"),
+        # "an old boy phoned", "the older girls at the weigh-in": an age, not a time
+        ("an old boy wants the performance trend reports", "historical-performance",
+         "perf-old"),
+        # "old" said of a thing still asks about the old period
+        ("old performance trend reports for the Mill Lane depot", "perf-old",
+         "historical-performance"),
+        ("an old printout of the performance trend reports", "perf-old",
+         "historical-performance"),
+    ],
+)
+def test_a_word_of_the_old_asks_about_the_old_period_only_of_a_thing(
+        org: Index, question: str, first: str, then: str) -> None:  # fmt: skip
     router = OfflineRouter(org)
-    named = "performance trend reports for the Old Mill Lane depot"
-    assert position(router, named, "historical-performance") < position(
-        router, named, "perf-old")
-    said = "old performance trend reports for the Mill Lane depot"
-    assert position(router, said, "perf-old") < position(
-        router, said, "historical-performance")
-
-
-def test_an_old_being_asks_about_no_old_period(org: Index) -> None:
-    """"An old boy phoned", "the older girls at the weigh-in": an age, not a time; an
-    old thing still asks about the old period."""
-    router = OfflineRouter(org)
-    being = "an old boy wants the performance trend reports"
-    assert position(router, being, "historical-performance") < position(
-        router, being, "perf-old")
-    thing = "an old printout of the performance trend reports"
-    assert position(router, thing, "perf-old") < position(
-        router, thing, "historical-performance")
+    assert position(router, question, first) < position(router, question, then)
 
 
 def test_a_successor_with_nothing_of_its_own_is_as_sure_as_what_it_replaced() -> None:
