@@ -639,11 +639,12 @@ def coverage(card: Card) -> Coverage:
     texts = [_in_digits(t) for t in (card.what, card.contains, *card.gotchas)]
     texts = [t for t in texts if _DIGIT.search(t)]
     # "NOT anything before May 2023", "NOT anything older than 30 days": what it is not
-    # is a time
-    nots = [_in_digits(t) for t in _NOT_ITEM.split(card.what_not) if _ANYTHING.match(t)]
-    texts += [f"nothing {_ANY.sub('', t)}" for t in nots
-              if not _NOT_ANY_OLDER.match(t)]
-    texts += [f"last {m.group(1)} {m.group(2)}s" for t in nots if (m := _NOT_ANY_OLDER.match(t))]
+    # is a time, said as a card says what it holds ("nothing before May 2023", "last 30
+    # days")
+    for t in map(_in_digits, _NOT_ITEM.split(card.what_not)):
+        if _ANYTHING.match(t):
+            m = _NOT_ANY_OLDER.match(t)
+            texts.append(f"last {m.group(1)} {m.group(2)}s" if m else f"nothing {_ANY.sub('', t)}")
     if not texts:
         return Coverage()
     starts: list[tuple[frozenset[str], date]] = []

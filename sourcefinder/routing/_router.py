@@ -993,7 +993,7 @@ class OfflineRouter:
     def _inherits(self, full: list[Scored], own: list[float]) -> bool:
         """Whether the first card, with no confidence of its own, supersedes the second,
         which has some."""
-        return len(full) > 1 and not full[0].pinned and own[1] > own[0] == 0 \
+        return len(full) > 1 and not full[0].pinned and own[0] == 0 < own[1] \
             and self._pos[full[0].card_id] in self._succs.get(self._pos[full[1].card_id], ())
 
     def _explains_more(self, full: list[Scored], own: list[float], q: _Question) -> bool:
