@@ -312,6 +312,7 @@ def asked_period(question: str, today: date) -> Period | None:
         sunday = _easter(today.year)
         if sunday <= today:  # (one to come is no time asked about: "before Easter")
             spans.append(Period(sunday - timedelta(days=2), sunday + timedelta(days=1)))
+    dated = len(spans)  # the spans from here to the bare months each name their year
     for m in _MONTH_YEAR.finditer(question):
         spans.append(_month_span(int(m.group(2)), _MONTHS[m.group(1).lower().rstrip(".")]))
     for m in _SEASON_YEAR.finditer(question):
@@ -357,11 +358,16 @@ def asked_period(question: str, today: date) -> Period | None:
         year = int(next(g for g in m.groups() if g))
         first, last = _PART_OF_YEAR.get(m.group(0).split()[0].split("-")[0].lower(), (1, 12))
         spans.append(Period(date(year, first, 1), _month_span(year, last).end))
+    # "the 2021 season ... the August weekends": a month said bare is of the year named
+    named = [s for s in spans[dated:] if s.start.year == s.end.year]
     for m in _BARE_MONTH.finditer(question) if not _AHEAD.search(question) else ():
         month = _MONTHS[m.group(2).lower()]
-        if month > today.month:
+        if named:
+            span = _month_span(max(s.start.year for s in named), month)
+        elif month > today.month:
             continue  # "the December release" in November: last year's or the coming one
-        span = _month_span(today.year, month)
+        else:
+            span = _month_span(today.year, month)
         since = (m.group(1) or "").lower() == "since"
         spans.append(Period(span.start, today) if since else span)
     for m in _RELATIVE.finditer(question):

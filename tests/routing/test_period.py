@@ -227,6 +227,24 @@ def test_several_mentions_make_the_span_that_covers_them() -> None:
     assert span == Period(date(2022, 6, 1), date(2024, 1, 31))
 
 
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        ("the rota in the 2021 season: who did the August weekends?",
+         date(2021, 1, 1), date(2021, 12, 31)),
+        ("who was on the desk on the August bank holiday Monday in 2021?",
+         date(2021, 1, 1), date(2021, 12, 31)),
+        ("bookings between January and March 2022", date(2022, 1, 1), date(2022, 3, 31)),
+        # a month to come this year is still read of the year named
+        ("what we sold in 2019, in December", date(2019, 1, 1), date(2019, 12, 31)),
+    ],
+)
+def test_a_month_said_bare_is_of_the_year_the_question_names(
+        question: str, start: date, end: date) -> None:
+    """"The 2021 season ... the August weekends" asks about 2021, not this August."""
+    assert asked_period(question, TODAY) == Period(start, end)
+
+
 def _card(what: str, contains: str = "", gotchas: tuple[str, ...] = (), **kw: object) -> Card:
     return card("c", what, contains=contains, gotchas=gotchas, **kw)
 
