@@ -157,6 +157,9 @@ _SINCE = re.compile(
     re.IGNORECASE,
 )
 _NOT_SINCE = re.compile(r"(?:n't|\bnot|\bnever)\b[^,.;:!?]*$", re.IGNORECASE)
+_EVENTS = ("fair|show|festival|congress|conference|convention|games|gala|open|championships?|"
+           "marathon|expo|rally|regatta|tournament|cup|awards|ball|carnival|exhibition|"
+           "auction|sale|panto|pantomime|tour|race")
 _IN_YEAR = re.compile(
     rf"\b(?:in|from|during|for|of|around|circa|throughout|early|late|mid|back\s+in)"
     rf"[-\s]+(?:the\s+)?({_YEAR})\b(?![-/]\d|\s+(?:on{_NOT_PLACE}|onwards?|forward)\b)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b"
@@ -171,7 +174,9 @@ _IN_YEAR = re.compile(
     rf"bonfire\s+night|halloween|michaelmas|hilary|(?:michaelmas|hilary|trinity|lent|"
     rf"autumn|spring|summer|winter)\s+term)\s+({_YEAR})\b|\b({_YEAR})-ish\b"
     # "that would've been 2016", "in about 2009"
-    rf"|\b(?:been|in\s+about|in\s+roughly)\s+({_YEAR})\b(?![-/]\d)",
+    rf"|\b(?:been|in\s+about|in\s+roughly)\s+({_YEAR})\b(?![-/]\d)"
+    # an event's year: "Toy Fair 2021", "the Great Yorkshire Show 2019", "the Open 2021"
+    rf"|(?:\b(?-i:[A-Z])[\w'-]*\s+|\b(?=(?-i:[A-Z])))(?:{_EVENTS})\s+({_YEAR})\b(?![-/]\d)",
     re.IGNORECASE,
 )
 # A month named alone ("back in January", "the March storm", "since August"): this
@@ -454,9 +459,10 @@ _CARD_GONE_UP_TO = re.compile(
 # festival in 2020"; not a bound ("nothing in 2019 or earlier", "no later than 2020")
 _CARD_GAP = re.compile(
     # ("no congress in 2020 or 2021": each)
-    rf"\b(?:nothing\s+(?:in|for)|no\s+[a-z]+\s+in)\s+({_YEAR})\s*(?:,|or|and|&)\s*({_YEAR})\b"
-    rf"(?!\s*(?:or|to|and|until|-|–)\b)"
-    rf"|\bnothing\s+(?:in|for)\s+({_YEAR})\b(?!\s*(?:or|to|and|until|-|–)\b)"
+    rf"\b(?:(?:nothing|none)\s+(?:in|for)|no\s+[a-z]+\s+in)\s+({_YEAR})\s*(?:,|or|and|&)\s*"
+    rf"({_YEAR})\b(?!\s*(?:or|to|and|until|-|–)\b)"
+    # ("one folder per show (2022–2025; none for 2021, the show was cancelled)")
+    rf"|\b(?:nothing|none)\s+(?:in|for)\s+({_YEAR})\b(?!\s*(?:or|to|and|until|-|–)\b)"
     rf"|\bno\s+({_YEAR})\s+[a-z]+|\bno\s+(?!(?:later|longer|earlier|more|less|sooner)\b)"
     rf"[a-z]+\s+in\s+({_YEAR})\b(?!\s*(?:or|to|and|until|-|–)\b)",
     re.IGNORECASE,
@@ -1138,6 +1144,8 @@ class Kept:
     rare_head: bool = False
     # a child's are kept longer: "3 years from the date, or until an injured child turns 21"
     child_longer: bool = False
+    # the years there is none of it: "There were no tours in 2020 or 2021"
+    gone_in: frozenset[int] = frozenset()
 
 
 def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tuple[Kept, ...]:
@@ -1188,7 +1196,41 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
                          *kept_of):
                 kept = _kept(said, item, specificity, days, before)
                 out.append(replace(kept, from_event=after and not cut, child_longer=young))
-    return tuple(out)
+    return (*out, *_none_in(preamble, specificity))
+
+
+# The years the preamble says there is none of something: "There were no tours in 2020 or
+# 2021", "No rota for 2020", "The show was cancelled in 2001 (foot and mouth) and in
+# 2020", "Toy Fair 2021 didn't happen"; not a bound ("no later than 2020", "nothing
+# booked in 2019 or earlier") nor a span ("no sales for 2014 to April 2016")
+_YEARS_AFTER = (rf"((?:\s*(?:\([^()]{{0,40}}\))?\s*(?:,|or|and|&)\s*(?:in\s+)?{_YEAR})*)"
+                rf"(?!\s*(?:or|and)\s+(?:earlier|before|later|after)\b)"
+                rf"(?!\s*(?:to|until|through|-|–|onwards?)\b)(?![-–/]\d)")
+_NONE_IN = re.compile(
+    rf"\bno\s+(?!(?:later|longer|earlier|more|less|sooner|one|data)\b)"
+    rf"((?:[\w'-]+\s+){{0,5}}?[\w'-]+)\s+(?:for|in|during)\s+(?:the\s+)?({_YEAR})\b"
+    + _YEARS_AFTER
+    + rf"|\b((?:[\w'-]+\s+){{0,3}}?[\w'-]+)\s+(?:was|were)\s+(?:not\s+(?:held|run)|"
+    rf"cancelled|canceled|called\s+off)\s+in\s+({_YEAR})\b" + _YEARS_AFTER
+    + rf"|\b((?:(?-i:[A-Z])[\w'-]*\s+){{1,4}})({_YEAR})\s+(?:didn't|did\s+not|never)\s+"
+    rf"(?:happen|run|go\s+ahead|take\s+place)\b()",
+    re.IGNORECASE,
+)
+_EACH_YEAR = re.compile(_YEAR)
+
+
+def _none_in(preamble: str, specificity: Callable[[str], float]) -> list[Kept]:
+    out: list[Kept] = []
+    for paragraph in paragraphs(preamble):
+        for sentence in re.split(r"(?<=[.;])\s+", ends_marked(paragraph)):
+            for m in _NONE_IN.finditer(sentence):
+                g = m.groups()
+                what, first, more = next((g[k], g[k + 1], g[k + 2]) for k in (0, 3, 6)
+                                         if g[k + 1])
+                years = frozenset(int(y) for y in (first, *_EACH_YEAR.findall(more or "")))
+                if said := _said_of(what):
+                    out.append(replace(_kept(said, sentence, specificity, 0), gone_in=years))
+    return out
 
 
 # what a span is of, after it ("12 months of routes and photos"), each of a short list
@@ -1567,11 +1609,13 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     # those the question names best decide ("crash records" asks about "Backtrace keeps
     # ... crash records two years", not about its crash dumps kept 90 days)
     lost = [k.written for k in named if k.gone_before and asked.end < k.gone_before]
+    lost += [k.written for k in named if k.gone_in
+             and all(y in k.gone_in for y in range(asked.start.year, asked.end.year + 1))]
     # a word the question says itself outweighs one it is read to mean
     # ("dashcam footage" asks about "Dashcam clips 14 days" before "Plant CCTV 30 days")
     read_in = (_UNSUCCESSFUL | _CCTV | _CHAT) - said
     spans = {k: n - len(k.subject & read_in) / 2 for k, n in named.items()
-             if not k.gone_before}  # fmt: skip
+             if not k.gone_before and not k.gone_in}  # fmt: skip
     best = [k for k, n in spans.items() if n == max(spans.values())]
     gone = [k.written for k in best if asked.end < today - timedelta(days=k.days)]
     return tuple(dict.fromkeys(lost + (gone if len(gone) == len(best) else [])))

@@ -37,6 +37,9 @@ TODAY = date(2026, 11, 30)
         # counted back with a number; "a day back in June" is a day, back in June
         ("left her purse about three months back", date(2026, 9, 1), date(2026, 9, 1)),
         ("lost hot water for a day back in June", date(2026, 6, 1), date(2026, 6, 30)),
+        # an event's year
+        ("what did we order at Toy Fair 2021?", date(2021, 1, 1), date(2021, 12, 31)),
+        ("leads from the Great Yorkshire Show 2019", date(2019, 1, 1), date(2019, 12, 31)),
         ("payments logs from last April", date(2026, 4, 1), date(2026, 4, 30)),
         # today, said to count back from, is no time asked about
         ("the CCTV from a Saturday in June? It's November now.", date(2026, 6, 1),
@@ -1587,6 +1590,43 @@ def test_a_year_a_card_says_it_has_nothing_for_is_out_of_its_period() -> None:
     for bound in ("entries kept: nothing in 2019 or earlier survives",
                   "no later than 2020", "no longer in 2020 use"):
         assert coverage(card("x", "entries 2012-2022", contains=bound)).gaps == frozenset()
+    # "none for 2021" is said as "nothing for 2021"
+    fair = card("toy-fair-folder", "our notes from Toy Fair each January",
+                contains="one folder per show (2022–2025; none for 2021, the show was "
+                         "cancelled)")
+    assert coverage(fair).gaps == {2021}
+
+
+@pytest.mark.parametrize(
+    ("question", "gone"),
+    [
+        ("I need the rota for spring 2020", True),
+        ("I need the rota for spring 2021", False),
+        ("how many booked on the tours in 2021?", True),
+        ("how many booked on the tours in 2019?", False),
+        ("what did we order at Toy Fair 2021?", True),
+        ("what did we order at Toy Fair 2022?", False),
+        # said of no rota: a question of something else that year
+        ("the till takings for 2020", False),
+        # a bound, or a span, is no year with nothing in it
+        ("the bookings from 2019", False),
+        ("per-title sales for 2015", False),
+    ],
+)
+def test_a_year_the_preamble_says_there_was_none_of_a_thing_is_gone(
+        question: str, gone: bool) -> None:
+    """"No rota for 2020", "There were no tours in 2020 or 2021", "Toy Fair 2021 didn't
+    happen": a question about that thing in those years is answered nowhere."""
+    preamble = (
+        "What we don't keep:\n"
+        "- No rota for 2020: during lockdown Maureen ran the garage alone.\n"
+        "- There were no tours in 2020 or 2021, and Bookwhen has taken over since.\n"
+        "- Toy Fair 2021 didn't happen (cancelled), so there are no notes for it.\n"
+        "- Bookings are deleted each January, so nothing booked in 2018 or earlier "
+        "remains, and there are no per-title sales for 2014 to April 2016.\n")
+    kept = declared_retention(preamble, specificity)
+    asked = asked_period(question, TODAY)
+    assert bool(expired(kept, asked, TODAY, set(terms(question)))) is gone
 
 
 def test_a_retention_of_what_a_source_keeps_is_said_of_what_it_keeps() -> None:
