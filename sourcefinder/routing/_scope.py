@@ -151,8 +151,10 @@ _NEGATION = (
     r"|\b(?:and\s+)?never\b|\bneither\b|\bthere(?: is|'s| are) no\b"
     r"|\bnothing\s+to\s+do\s+with\b"  # "We have nothing to do with book loans"
     r"|(?:^|[:(])\s*no\b(?!-)"
-    # "an unincorporated association: not a charity, not a company"
-    r"|(?<=:)\s*not\s+(?=an?\s)"
+    # "an unincorporated association: not a charity, not a company", "a members' club:
+    # not VAT-registered"
+    r"|(?<=:)\s*not\s+(?=an?\s|[^\W\d_]{2,}-(?:registered|approved|certified|accredited|"
+    r"licensed|regulated|inspected|rated|listed)\b)"
     # "We make wine only, so no cider or gin"
     r"|\bso\s+no\b(?!\s+(?:longer|later|earlier|more|less|fewer|sooner|one|doubt|matter)\b)"
     # "We use Teams, not Slack", "our valuations are market appraisals, not RICS surveys"

@@ -368,6 +368,11 @@ def test_who_the_organization_is_not_registered_with_is_ruled_out() -> None:
     ofsted = router.rank("the latest Ofsted inspection report for the plant")
     assert ofsted.ruled_out == ("Ofsted",) and ofsted.verdict == "nowhere"
     assert router.rank("the latest inspection report for the plant").ruled_out == ()
+    # said after a colon, as what the organization is not
+    club = OfflineRouter(_index("Gridco distributes electricity. It is a members' club: not "
+                                "VAT-registered, not a charity."))  # fmt: skip
+    vat = club.rank("where do we keep the VAT returns for the plant?")
+    assert vat.ruled_out == ("VAT",) and vat.verdict == "nowhere"
 
 
 def test_a_kind_named_with_a_letter_is_asked_by_its_word() -> None:
