@@ -403,7 +403,10 @@ def asked_period(question: str, today: date) -> Period | None:
 
 # "since 1 October 2023": a day before the month is read as that month (the widest reading)
 _DATE = rf"(?:(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?({_MONTH})\s+)?({_YEAR})(?:-(\d\d)(?:-(\d\d))?)?"
-_CARD_SINCE = re.compile(rf"\bsince\s+(?:the\s+)?{_DATE}\b", re.IGNORECASE)
+# ("~6,200 orders since launch in 2020-09", "since it opened in 2019")
+_CARD_SINCE = re.compile(rf"\bsince\s+(?:the\s+)?(?:(?:its\s+|our\s+)?(?:launch|opening|start)|"
+                         rf"(?:it|we)\s+(?:started|opened|launched|began))?\s*(?:in\s+|on\s+)?"
+                         rf"{_DATE}\b", re.IGNORECASE)
 _CARD_FROM = re.compile(
     rf"\bfrom\s+{_DATE}(?:\s+(?:to|until|through)\s+{_DATE})?\b", re.IGNORECASE
 )
@@ -424,8 +427,10 @@ _CARD_RANGE = re.compile(
 # what was got rid of: "were shredded", "thrown out", "cleared out when the shop moved"
 _THROWN = r"shredded|thrown\s+(?:away|out)|cleared\s+out|binned|scrapped"
 _GONE = re.compile(
-    r"\)?(?:\s+[\w-]+){0,2}?\s+(?:(?:was|were|has\s+been|have\s+been)\s+(?:not\s+kept|not\s+"
-    r"migrated|purged|deleted|destroyed|lost|discarded|dropped|removed|deposited|transferred|"
+    r"\)?(?:\s+[\w-]+){0,2}?\s+(?:(?:was|were|has\s+been|have\s+been)\s+(?:not\s+kept|"
+    # ("orders from the old Wix site (2015–2020) were never brought across")
+    r"(?:not|never)\s+(?:migrated|copied|moved|imported|transferred|brought\s+(?:across|over)|"
+    r"carried\s+over)|purged|deleted|destroyed|lost|discarded|dropped|removed|deposited|transferred|"
     rf"handed\s+over|given|{_THROWN})"
     r"|went\s+to|(?:is|are|was|were)\s+(?:all\s+)?gone"
     # "the 2009-2015 books went in the Storm Desmond flood"

@@ -442,6 +442,11 @@ def test_a_span_said_to_be_gone_is_not_held() -> None:
     assert (minutes.start, minutes.end) == (date(2020, 1, 1), None)
     used = coverage(_card("the mowing log", "", ("sheets from 2015 to 2019 are in use",)))
     assert used.start == date(2015, 1, 1)
+    # or said never to have been brought across to it
+    for never in ("were never brought across", "were never migrated", "were not carried over"):
+        shop = coverage(_card("the web shop", "~6,200 orders since launch in 2020-09",
+                              (f"orders from the old Wix site (2015–2020) {never}",)))
+        assert (shop.start, shop.end, shop.part_ends) == (date(2020, 9, 1), None, ())
 
 
 def test_a_word_saying_a_thing_it_names_ended_leaves_the_card_growing() -> None:
@@ -479,6 +484,10 @@ def test_a_start_with_the_day_before_its_month_is_read() -> None:
     assert cov.start == date(2023, 10, 1)
     cov = coverage(_card("bookings", "bookings from 15th March 2021"))
     assert cov.start == date(2021, 3, 1)
+    # "since launch in 2020-09", "since it opened in 2019": the start of the card
+    for since in ("since launch in 2020-09", "since its launch in September 2020",
+                  "since it opened in September 2020"):
+        assert coverage(_card("web shop", f"orders {since}")).start == date(2020, 9, 1)
 
 
 def test_a_year_onwards_is_a_start() -> None:
