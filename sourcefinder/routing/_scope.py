@@ -120,7 +120,7 @@ from functools import lru_cache
 from typing import cast
 
 from sourcefinder.routing._rarity import specificity, zipf
-from sourcefinder.routing._text import BRACKETED, ends_marked, paragraphs, terms
+from sourcefinder.routing._text import BRACKETED, ends_marked, join_halves, paragraphs, terms
 
 # (an abbreviation's stop before a bracket, comma or semicolon ends none: "Kendal Curtain Co.);")
 _SENTENCE = re.compile(r"(?:[^.!?;]|\.(?=[),;]))+")
@@ -603,7 +603,7 @@ def unprefixed(text: str) -> str:
 def _single_words(item: str) -> list[str]:
     """The words of ``item`` that may be subjects alone: not the parts of a compound, but
     what a compound says is all there is ("no rehearsal-only bookings": rehearsal)."""
-    return _WORD.findall(_COMPOUND.sub(" ", _ONLY.sub(r"\1", unprefixed(item))))
+    return _WORD.findall(_COMPOUND.sub(" ", _ONLY.sub(r"\1", join_halves(unprefixed(item)))))
 
 
 def _before_verb(item: str) -> str:

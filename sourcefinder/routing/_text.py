@@ -163,6 +163,21 @@ def stem(word: str) -> str:
 # --- tokens and terms -------------------------------------------------------------------
 
 
+# a word of two short halves is one word, however written: "Wi-Fi", "WiFi" and "wifi";
+# "co-op" and "coop"
+_SHORT_HALVES = re.compile(r"\b([A-Za-z][a-z])(?:-([A-Za-z][a-z])|([A-Z][a-z]))\b")
+
+
+def join_halves(text: str) -> str:
+    """``text`` with each word of two short halves as one ("Wi-Fi" -> "wifi")."""
+    def joined(m: re.Match[str]) -> str:
+        first, second = m.group(1).lower(), (m.group(2) or m.group(3)).lower()
+        # ("up-to-date" and "no-go" are words of their own)
+        return m.group() if first in STOPWORDS or second in STOPWORDS else first + second
+
+    return _SHORT_HALVES.sub(joined, text)
+
+
 def camel_split(text: str) -> str:
     """``text`` with its camelCase words apart ("RotaCloud" -> "Rota Cloud")."""
     return _CAMEL.sub(" ", text)
@@ -170,7 +185,7 @@ def camel_split(text: str) -> str:
 
 def tokens(text: str) -> list[str]:
     """Lowercase word tokens, camelCase split, stopwords and one-letter tokens dropped."""
-    text = camel_split(text).lower()
+    text = camel_split(join_halves(text)).lower()
     if "won" in text:  # "won't" is "will not", not the "won" of "bids we won"
         text = _WONT.sub("will not", text)
     return [t for t in _TOKEN.findall(text) if len(t) > 1 and t not in STOPWORDS]

@@ -375,6 +375,14 @@ def test_who_the_organization_is_not_registered_with_is_ruled_out() -> None:
     assert vat.ruled_out == ("VAT",) and vat.verdict == "nowhere"
 
 
+def test_a_thing_written_in_two_short_halves_is_ruled_out_however_asked() -> None:
+    """"The hall has no Wi-Fi": the wifi password is nowhere."""
+    router = OfflineRouter(_index("Gridco distributes electricity. The plant has no CCTV "
+                                  "and no Wi-Fi."))  # fmt: skip
+    wifi = router.rank("what's the wifi password at the plant?")
+    assert wifi.ruled_out == ("wifi",) and wifi.verdict == "nowhere"
+
+
 def test_a_kind_named_with_a_letter_is_asked_by_its_word() -> None:
     """"It does not sell e-scooters": an e-scooter is a scooter, in the preamble and in
     the question alike; a gas-fired plant still is not gas."""

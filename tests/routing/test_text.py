@@ -40,6 +40,15 @@ def test_tokens_drop_stopwords_and_split_identifiers() -> None:
     assert tokens("ABCmouse pdf-urltool") == ["abcmouse", "pdf", "urltool"]
 
 
+def test_a_word_of_two_short_halves_is_one_word_however_written() -> None:
+    """"Wi-Fi", "WiFi" and "wifi" are one word, as are "co-op" and "coop"; halves that
+    are words of their own ("up-to-date", "no-go") and camelCase names stay apart."""
+    assert tokens("Wi-Fi") == tokens("WiFi") == tokens("wifi") == ["wifi"]
+    assert tokens("the Co-op") == tokens("the coop") == ["coop"]
+    assert tokens("up-to-date no-go") == ["date"]
+    assert tokens("RotaCloud") == ["rota", "cloud"]
+
+
 def test_negative_contractions_leave_no_fragment_behind() -> None:
     """"hasn't been fixed" is about "fixed"; "hasn" was once named to the asker as a word
     the map does not know."""
