@@ -145,7 +145,9 @@ _SEASON_BACK = re.compile(
 )
 _QUARTER_YEAR = re.compile(rf"\bQ([1-4])\s*({_YEAR})\b|\b({_YEAR})\s*Q([1-4])\b", re.IGNORECASE)
 _RANGE = re.compile(
-    rf"\b(?:from|between)\s+({_YEAR})\s+(?:to|until|through|and|-|–)\s+({_YEAR}|today|now)\b",
+    rf"\b(?:from|between)\s+({_YEAR})\s*(?:to|until|through|and|-|–)\s*({_YEAR}|today|now)\b"
+    # ("service records for the Adler 2014-2016", "2014 to 2016")
+    rf"|(?<![-/\d])\b({_YEAR})\s*(?:-|–|to|until|through)\s*({_YEAR})\b(?![-/]\d)",
     re.IGNORECASE,
 )
 # "from 2005 on" is a start; "from 2005 on the old tablet press" is a year and a place
@@ -232,7 +234,10 @@ _RELATIVE = re.compile(r"(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)(?<!\bits\s)"
 # so is one asked free or to be booked ("Is the big hall free on Sat 20 June?")
 _AHEAD = re.compile(r"\b(?:starts|starting|will|going to|coming|upcoming)\b|'ll\b"
                     r"|\b(?:is|are)\b[^.?!]{0,40}?\b(?:free|available)\s+(?:on|for|over|at)\b"
-                    r"|\bcan\s+(?:i|we|they)\s+(?:book|hire|have)\b",
+                    r"|\bcan\s+(?:i|we|they)\s+(?:book|hire|have)\b"
+                    # "how do I book a week off in August", "I want to book the hall in May"
+                    r"|\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|(?:want|need|like)\s+to)"
+                    r"\s+(?:book|reserve|request|arrange)\b",
                     re.IGNORECASE)  # fmt: skip
 _WHEN_WORDS = ("ago", "back", "last", "past", "previous", "yesterday", "ties", "easter",
                *_SEASONS)
@@ -333,9 +338,11 @@ def asked_period(question: str, today: date) -> Period | None:
         first = 3 * int(q) - 2
         spans.append(Period(date(int(y), first, 1), _month_span(int(y), first + 2).end))
     for m in _RANGE.finditer(question):
-        end = m.group(2)
+        since, end = m.group(1, 2) if m.group(1) else m.group(3, 4)
+        if end[0].isdigit() and int(end) < int(since):
+            continue  # (no span runs backwards)
         until = _year_span(int(end)).end if end[0].isdigit() else today
-        spans.append(Period(date(int(m.group(1)), 1, 1), until))
+        spans.append(Period(date(int(since), 1, 1), until))
     for m in _BEFORE.finditer(question):
         spans.append(Period(date(1900, 1, 1), date(int(m.group(1)), 1, 1) - timedelta(days=1)))
     for m in _SINCE.finditer(question):
@@ -359,6 +366,9 @@ def asked_period(question: str, today: date) -> Period | None:
         first = int(m.group(1))
         if int(m.group(2)) == (first + 1) % 100:  # "2019-20": a school or financial year
             spans.append(Period(date(first, 4, 1), date(first + 1, 8, 31)))
+        elif first % 100 < int(m.group(2)) <= first % 100 + 20:  # "2014-16": the years
+            spans.append(Period(date(first, 1, 1), date(first - first % 100 + int(m.group(2)),
+                                                        12, 31)))
     for m in _IN_YEAR.finditer(question):
         year = int(next(g for g in m.groups() if g))
         first, last = _PART_OF_YEAR.get(m.group(0).split()[0].split("-")[0].lower(), (1, 12))

@@ -37,6 +37,11 @@ TODAY = date(2026, 11, 30)
         # counted back with a number; "a day back in June" is a day, back in June
         ("left her purse about three months back", date(2026, 9, 1), date(2026, 9, 1)),
         ("lost hot water for a day back in June", date(2026, 6, 1), date(2026, 6, 30)),
+        # years from one to another, however joined
+        ("service records for the Adler from 2014-2016", date(2014, 1, 1), date(2016, 12, 31)),
+        ("its repair history 2019-2020", date(2019, 1, 1), date(2020, 12, 31)),
+        ("the minutes 2014 to 2016", date(2014, 1, 1), date(2016, 12, 31)),
+        ("the minutes for 2014-16", date(2014, 1, 1), date(2016, 12, 31)),
         # an event's year
         ("what did we order at Toy Fair 2021?", date(2021, 1, 1), date(2021, 12, 31)),
         ("leads from the Great Yorkshire Show 2019", date(2019, 1, 1), date(2019, 12, 31)),
@@ -202,6 +207,8 @@ def test_easter_said_alone_is_the_last_one_gone_by() -> None:
         # a month asked free or to be booked is one to come
         "Is the big hall free on the evening of Sat 20 June? My husband's 60th",
         "Can we book the small room for 14 March?",
+        "how do I book a week off in August",
+        "I want to book the hall in June for my daughter's party",
         # a year that says how old a thing is, not which time is asked about
         "where a 2008 refill hogshead is now",
         "I've got a 2015 spreadsheet of outage causes",
