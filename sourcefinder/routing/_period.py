@@ -161,7 +161,7 @@ _SINCE = re.compile(
 _NOT_SINCE = re.compile(r"(?:n't|\bnot|\bnever)\b[^,.;:!?]*$", re.IGNORECASE)
 _EVENTS = ("fair|show|festival|congress|conference|convention|games|gala|open|championships?|"
            "marathon|expo|rally|regatta|tournament|cup|awards|ball|carnival|exhibition|"
-           "auction|sale|panto|pantomime|tour|race")
+           "auction|sale|panto|pantomime|tour|race|camp|party|concert|match|trip|dinner|quiz")
 _IN_YEAR = re.compile(
     rf"\b(?:in|from|during|for|of|around|circa|throughout|early|late|mid|back\s+in)"
     rf"[-\s]+(?:the\s+)?({_YEAR})\b(?![-/]\d|\s+(?:on{_NOT_PLACE}|onwards?|forward)\b)|\b({_YEAR})'s\b|\bFY\s?({_YEAR})\b"
@@ -173,7 +173,8 @@ _IN_YEAR = re.compile(
     # ("Christmas week 2018", "Easter weekend 2019", "the bank holiday weekend 2019")
     rf"|\b(?:(?:christmas|easter|bank\s+holiday)(?:\s+(?:day|eve|week|weekend|holidays?|"
     rf"period|fortnight|sunday|monday|saturday))?|boxing\s+day|new\s+year(?:'s\s+(?:day|eve))?|"
-    rf"bonfire\s+night|halloween|michaelmas|hilary|(?:michaelmas|hilary|trinity|lent|"
+    rf"bonfire\s+night|halloween|(?:valentine|mother|father)['’]?s\s+day|michaelmas|hilary|"
+    rf"(?:michaelmas|hilary|trinity|lent|"
     rf"autumn|spring|summer|winter)\s+term)\s+({_YEAR})\b|\b({_YEAR})-ish\b"
     # "that would've been 2016", "in about 2009"
     rf"|\b(?:been|in\s+about|in\s+roughly)\s+({_YEAR})\b(?![-/]\d)"
@@ -523,6 +524,9 @@ _ANY = re.compile(r"^\s*any(?:thing|one)\s+", re.IGNORECASE)
 _NOT_ANY_OLDER = re.compile(rf"\s*any(?:thing|one)\s+older\s+than\s+(?:about\s+|around\s+)?"
                             rf"(\d{{1,4}})\s*{_UNIT}\b", re.IGNORECASE)  # fmt: skip
 _ISO_MONTH = re.compile(r"-(0[1-9]|1[0-2])\b")
+# a range said before what it is of ("the Apr 2020–Feb 2021 quotes")
+_ARTICLES = frozenset("the its our their".split())
+_NAMES_NEXT = re.compile(r"\s+([a-z][\w-]*)")
 _TIME_TERMS = frozenset(terms("year month week day season quarter those ones"))
 _NO_LONGER = re.compile(r"\bno\s+longer\s+exists?\b|\b(?:do|does|did)\s+not\s+survive\b",
                         re.IGNORECASE)  # fmt: skip
@@ -734,6 +738,10 @@ def coverage(card: Card) -> Coverage:
             # nothing on a live card ("done for 2009 to 2015, 2016 to 2020 still in the
             # old log": the card still grows)
             part = _part(text, m.start()) if text is not card.what and live else none
+            if live and text is card.what and (next_word := _NAMES_NEXT.match(text, m.end())) \
+                    and _word_before(text, m.start()).lower() in _ARTICLES:
+                # "invoices, bills and the Apr 2020–Feb 2021 quotes": of what it names next
+                part = frozenset(terms(next_word.group(1)))
             starts.append((part, _date(m.group(1), first, None, None, end=False)))
             if last[0].isdigit():  # "2016 – Jul 2022": to the end of July
                 if part:

@@ -43,6 +43,8 @@ TODAY = date(2026, 11, 30)
         ("the minutes 2014 to 2016", date(2014, 1, 1), date(2016, 12, 31)),
         ("the minutes for 2014-16", date(2014, 1, 1), date(2016, 12, 31)),
         # an event's year
+        ("What did we take on Valentine's Day 2022?", date(2022, 1, 1), date(2022, 12, 31)),
+        ("how many kids came to Easter camp 2022?", date(2022, 1, 1), date(2022, 12, 31)),
         ("what did we order at Toy Fair 2021?", date(2021, 1, 1), date(2021, 12, 31)),
         ("leads from the Great Yorkshire Show 2019", date(2019, 1, 1), date(2019, 12, 31)),
         ("payments logs from last April", date(2026, 4, 1), date(2026, 4, 30)),
@@ -454,6 +456,16 @@ def test_a_span_said_to_be_gone_is_not_held() -> None:
         shop = coverage(_card("the web shop", "~6,200 orders since launch in 2020-09",
                               (f"orders from the old Wix site (2015–2020) {never}",)))
         assert (shop.start, shop.end, shop.part_ends) == (date(2020, 9, 1), None, ())
+
+
+def test_a_range_said_before_what_it_is_of_is_that_parts_span() -> None:
+    """"invoices, bills, VAT returns and the Apr 2020–Feb 2021 quotes, from April 2020":
+    the quotes end in February 2021, the live card does not."""
+    xero = coverage(card("xero", "invoices, bills, VAT returns and the Apr 2020–Feb 2021 "
+                         "quotes, from April 2020", status="active"))
+    assert (xero.start, xero.end) == (date(2020, 4, 1), None)
+    assert _why_out(xero, "has last quarter's VAT return gone in?") == ""
+    assert _why_out(xero, "the quotes we sent in 2023") == "holds nothing after 2021-02-28"
 
 
 def test_a_word_saying_a_thing_it_names_ended_leaves_the_card_growing() -> None:
