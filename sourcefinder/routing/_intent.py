@@ -134,7 +134,11 @@ _CUES: tuple[tuple[str, str], ...] = (
      # has the final say?", "Who in payroll can get money to her today?"
      r"|\bwho (?:takes (?:this|that|it)|makes (?:that|this|the) (?:call|decision)"
      r"|has the (?:final )?say|leads on|remembers|speaks to|fights|chases|gets to say"
-     r"|in (?:\w+ ){1,2}(?:can|could|handles|deals))\b",
+     r"|in (?:\w+ ){1,2}(?:can|could|handles|deals))\b"
+     # "whose call is that", "who says yes", "who do I need to ask", "where do I ask"
+     r"|\bwhose (?:call|decision)\b|\bwho says (?:yes|no|ok)\b"
+     r"|\bwho (?:do|should|can) (?:i|we) (?:\w+ ){1,2}(?:ask|tell|talk|speak|shout|pass)\b"
+     r"|\bwhere do (?:i|we) ask\b",
      "ask contact owner expert channel team"),
 )
 

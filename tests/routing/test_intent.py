@@ -226,6 +226,12 @@ def test_a_question_about_a_whole_instance_is_told_apart(question: str, whole: b
         ("I'm running twenty minutes late for my 2pm walk. Who do I let know?", True),
         ("Who do I warn so the patients can be moved?", True),
         ("who let the dogs out on Saturday?", False),
+        # whose the decision is, who says yes, who to ask with a word or two between
+        ("Mate's 40th, can we do it at mates rates? whose call is that", True),
+        ("A song that's not on our list for their first dance. Who says yes or no?", True),
+        ("the PA kept cutting out, who do I need to talk to before Saturday?", True),
+        ("Anyone on tour got a spare HDMI cable? where do I ask the crew quickly", True),
+        ("a customer who says she's had the same fault for years", False),
     ],
 )
 def test_a_question_asking_for_someone_to_ask_is_noticed(question: str, asks: bool) -> None:
