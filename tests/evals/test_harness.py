@@ -132,7 +132,11 @@ def test_the_example_suite_is_well_formed() -> None:
             "thornby", "mealsgate", "boltongate", "westward", "gamblesby", "kirkcambeck",
             "tallentire", "plumbland", "torpenhow", "blennerhasset", "bewaldeth", "parsonby",
             "hunsonby", "ainstable", "skirwith", "renwick", "unthank", "glassonby",
-            "maughanby", "haresceugh", "ravenwick"],
+            "maughanby", "haresceugh", "ravenwick",
+            "croglin", "cumrew", "farlam", "gilsland", "hallbankgate", "brampton", "walton",
+            "irthington", "banks", "hethersgill", "kirklinton", "bewcastle", "stapleton",
+            "roadhead", "smithfield", "westlinton", "blackford", "longtown", "kingmoor",
+            "arthuret", "linstock"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
