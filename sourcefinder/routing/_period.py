@@ -237,8 +237,9 @@ _AHEAD = re.compile(r"\b(?:starts|starting|will|going to|coming|upcoming)\b|'ll\
                     r"|\b(?:is|are)\b[^.?!]{0,40}?\b(?:free|available)\s+(?:on|for|over|at)\b"
                     r"|\bcan\s+(?:i|we|they)\s+(?:book|hire|have)\b"
                     # "how do I book a week off in August", "I want to book the hall in May"
+                    # (not "I need to request the CCTV from August")
                     r"|\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|(?:want|need|like)\s+to)"
-                    r"\s+(?:book|reserve|request|arrange)\b",
+                    r"\s+(?:book|reserve)\b",
                     re.IGNORECASE)  # fmt: skip
 _WHEN_WORDS = ("ago", "back", "last", "past", "previous", "yesterday", "ties", "easter",
                *_SEASONS)
@@ -1223,8 +1224,8 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
 
 
 # The years the preamble says there is none of something: "There were no tours in 2020 or
-# 2021", "No rota for 2020", "The show was cancelled in 2001 (foot and mouth) and in
-# 2020", "Toy Fair 2021 didn't happen"; not a bound ("no later than 2020", "nothing
+# 2021", "No rota for 2020", "poultry classes were cancelled in 2022 (bird flu) and in
+# 2023", "Toy Fair 2021 didn't happen"; not a bound ("no later than 2020", "nothing
 # booked in 2019 or earlier") nor a span ("no sales for 2014 to April 2016")
 _YEARS_AFTER = (rf"((?:\s*(?:\([^()]{{0,40}}\))?\s*(?:,|or|and|&)\s*(?:in\s+)?{_YEAR})*)"
                 rf"(?!\s*(?:or|and)\s+(?:earlier|before|later|after)\b)"
@@ -1243,6 +1244,7 @@ _EACH_YEAR = re.compile(_YEAR)
 
 
 def _none_in(preamble: str, specificity: Callable[[str], float]) -> list[Kept]:
+    """Each thing the preamble says there was none of in some years, with those years."""
     out: list[Kept] = []
     for paragraph in paragraphs(preamble):
         for sentence in re.split(r"(?<=[.;])\s+", ends_marked(paragraph)):

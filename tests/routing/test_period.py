@@ -37,6 +37,8 @@ TODAY = date(2026, 11, 30)
         # counted back with a number; "a day back in June" is a day, back in June
         ("left her purse about three months back", date(2026, 9, 1), date(2026, 9, 1)),
         ("lost hot water for a day back in June", date(2026, 6, 1), date(2026, 6, 30)),
+        # a request for what is kept is no booking ahead
+        ("I need to request the CCTV from August", date(2026, 8, 1), date(2026, 8, 31)),
         # years from one to another, however joined
         ("service records for the Adler from 2014-2016", date(2014, 1, 1), date(2016, 12, 31)),
         ("its repair history 2019-2020", date(2019, 1, 1), date(2020, 12, 31)),
@@ -1634,6 +1636,8 @@ def test_a_year_a_card_says_it_has_nothing_for_is_out_of_its_period() -> None:
         ("how many booked on the tours in 2019?", False),
         ("what did we order at Toy Fair 2021?", True),
         ("what did we order at Toy Fair 2022?", False),
+        ("who judged the poultry classes in 2023?", True),
+        ("who judged the poultry classes in 2021?", False),
         # said of no rota: a question of something else that year
         ("the till takings for 2020", False),
         # a bound, or a span, is no year with nothing in it
@@ -1650,6 +1654,7 @@ def test_a_year_the_preamble_says_there_was_none_of_a_thing_is_gone(
         "- No rota for 2020: during lockdown Maureen ran the garage alone.\n"
         "- There were no tours in 2020 or 2021, and Bookwhen has taken over since.\n"
         "- Toy Fair 2021 didn't happen (cancelled), so there are no notes for it.\n"
+        "- Poultry classes were cancelled in 2022 (bird flu) and in 2023.\n"
         "- Bookings are deleted each January, so nothing booked in 2018 or earlier "
         "remains, and there are no per-title sales for 2014 to April 2016.\n")
     kept = declared_retention(preamble, specificity)
