@@ -39,7 +39,8 @@ A negated span is one of:
   say.");
 - a source in subject place of a statement of what it shows or lists, when the asker
   then asks for something else ("Looker shows gross bookings. Where do I get net
-  revenue?", "IBP shows the plan, but how much do we physically have?"); not when the
+  revenue?", "IBP shows the plan, but how much do we physically have?", "Xero shows the
+  invoice, but not whether the debit came in", "... but I need the letter"); not when the
   ask points back at it ("The report shows a loss. Can someone check it?") unless the
   subject is a source's name, whose statement then is what the asker knows, not what
   they ask ("SupplyLink says they're approved, but what have we paid them?": the ask
@@ -222,7 +223,9 @@ _SHOWN_BY = re.compile(r"\s*(?:(?:I|we)\s+know\s+(?:that\s+)?)?(?:(?:[Tt]he|[Oo]
 _BUT_ASKS = re.compile(
     r"(?:,\s*|\s+)but\s+(?:where|how|what|which|who|when|is|are|was|were|do|does|did|can|"
     r"could|should|has|have|had|will|would)\b|,\s*(?:where|how|what|which|who)\b"
-    r"|,\s*(?:i|we)\s*(?:need|want|'m after|am after|'d like)\b",
+    # ("Xero shows the invoice fine, but not whether the direct debit came in")
+    r"|(?:,\s*|\s+)but\s+not\s+(?:whether|if|where|how|what|which|who|when)\b"
+    r"|(?:,\s*|\s+)(?:but\s+)?(?:i|we)\s*(?:need|want|'m after|am after|'d like)\b",
     re.IGNORECASE,
 )
 # A clause of its own that says the need: "...; what I need is how much duty we declared"
@@ -280,7 +283,12 @@ _OR = re.compile(r"\s*(?:,|or|nor|and|,\s*or)\s+(?:the\s+)?([\w-]+(?:\s+[\w-]+){
 # ("comments on it", "celery in it": the thing of the ask itself, not the statement's)
 _BACK = re.compile(r"(?<!\bin\s)(?<!\bon\s)(?<!\bof\s)(?<!\binto\s)\b(?:it|them)\b"
                    r"|\bthat\b(?!\s+(?:week|weekend|day|night|month|year|time|morning|afternoon|"
-                   r"evening|date|season|term)\b)", re.IGNORECASE)  # fmt: skip
+                   r"evening|date|season|term)\b)"
+                   # (not one that opens a clause: "the letter that went out", "that we sent")
+                   r"(?!\s+(?:went|was|were|is|are|has|had|came|comes|goes|got|gets|"
+                   r"i|we|you|they|he|she)\b)"
+                   # ("... but I need last winter's.": the same thing, of another time)
+                   r"|'s\W*$", re.IGNORECASE)  # fmt: skip
 # A place that sends the asker on: "Loyalty say they don't take complaints", "Reserving
 # say they don't set individual reserves". Who says so may be a person ("the customer
 # says they didn't get it"): only a source's name is dismissed.

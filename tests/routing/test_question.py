@@ -338,6 +338,23 @@ def test_a_named_source_s_statement_is_context_and_its_pronouns_are_not_about_it
                    sources).negated == ()
 
 
+def test_a_need_or_a_not_whether_after_but_turns_from_what_a_source_shows() -> None:
+    """"Xero shows the invoice fine, but not whether the direct debit came in": the ask
+    is what the source does not show. "..., but I need the letter that went out" turns
+    from the record too; a "that" opening a clause points back at nothing, while "but I
+    need to check it" and "but I need last winter's" still ask about what was shown."""
+    xero = frozenset(terms("Xero"))
+    dd = analyse("Xero shows the invoice fine, but not whether the direct debit came in.",
+                 xero.issuperset)
+    assert dd.named == tuple(xero) and "invoic" in dd.background
+    assert "direct debit came in" in dd.positive
+    letter = "The inspection sheet shows LR-41 scored a 1, but I need the letter that went out."
+    assert analyse(letter).negated == tuple(terms("inspection sheet"))
+    for back in ("The inspection sheet shows LR-41 scored a 1, but I need to check it.",
+                 "The inspection sheet shows LR-41 scored a 1, but I need last year's."):
+        assert analyse(back).negated == ()
+
+
 def test_what_a_named_source_has_or_gives_is_what_the_asker_already_knows() -> None:
     """"Crowdin has the text, but where's the voice-over?": like "shows", said of a
     source's name only, and not when "has" is an auxiliary ("Ofcom have sent us")."""
