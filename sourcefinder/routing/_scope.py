@@ -153,8 +153,10 @@ _NEGATION = (
     r"|(?:^|[:(])\s*no\b(?!-)"
     # "an unincorporated association: not a charity, not a company", "a members' club:
     # not VAT-registered"
-    r"|(?<=:)\s*not\s+(?=an?\s|[^\W\d_]{2,}-(?:registered|approved|certified|accredited|"
-    r"licensed|regulated|inspected|rated|listed)\b)"
+    # ... and a sentence of its own: "Not VAT registered."
+    r"|(?:(?<=:)|^)\s*not\s+(?=an?\s|(?:[^\W\d_]{2,}-|(?-i:[A-Z])[^\W\d_]+\s+)"
+    r"(?:registered|approved|certified|accredited|licensed|regulated|inspected|rated|"
+    r"listed)\b)"
     # "We make wine only, so no cider or gin"
     r"|\bso\s+no\b(?!\s+(?:longer|later|earlier|more|less|fewer|sooner|one|doubt|matter)\b)"
     # "We use Teams, not Slack", "our valuations are market appraisals, not RICS surveys"
@@ -293,8 +295,10 @@ RARE_VERB = 2.0  # "generate", "repair", "fluoridate": a verb this rare says wha
 # "user-generated content", "in-game advertising": a compound's parts are not subjects
 _COMPOUND = re.compile(r"\S+-\S+")
 # a compound that ends its item and says what something is by whom: "Ofsted-registered"
-_WITH_WHAT = re.compile(r"(?<![\w-])([^\W\d_]{2,})-(?:registered|approved|certified|accredited|"
-                        r"licensed|regulated|inspected|rated|listed)\s*$", re.IGNORECASE)
+# ("Ofsted registered": a name needs no hyphen)
+_WITH_WHAT = re.compile(r"(?<![\w-])([^\W\d_]{2,}(?=-)|(?-i:[A-Z])[^\W\d_]+(?=\s))[-\s]"
+                        r"(?:registered|approved|certified|accredited|licensed|regulated|"
+                        r"inspected|rated|listed)\s*$", re.IGNORECASE)  # fmt: skip
 # ... but "e-scooters" and "x-rays" are kinds of one thing, named by their word
 _LETTER_PREFIXED = re.compile(r"(?<!\S)[^\W\d_]-([^\W\d_]{3,})(?=[^\w-]|$)")
 _ONLY = re.compile(r"(?<![\w-])([^\W\d_]{3,})-only(?![\w-])", re.IGNORECASE)
@@ -779,6 +783,10 @@ def _negated_words(preamble: str) -> Iterator[str]:
             # "the 200 Club lottery ended in 2020": a thing named so is named whole (as a
             # phrase), not by each of its words ("the National Lottery Heritage Fund")
             items = [item for item in items if not _NAMED_ITEM.search(item)]
+        # "are not Ofsted-registered", "not VAT registered": what it is not so with, said
+        # apart from the rest ("registered" is no subject)
+        with_what = [m.group(1) for item in items if (m := _WITH_WHAT.search(item))]
+        items = [_WITH_WHAT.sub("", item) for item in items]
         words = [w for item in items for w in _single_words(item)]
         if _AND_NEVER.fullmatch(cue) and len(words) == 1 and words[0].endswith("ed"):
             continue  # "closed in 2020 and never reopened": the closing said what
@@ -789,9 +797,7 @@ def _negated_words(preamble: str) -> Iterator[str]:
             words = words[1:]  # "were not kept": the participle is the relation
         elif _VERB_FIRST.search(cue) and _names_its_object(words):
             words = [w for item in _past_verbs(items, rare=True) for w in _single_words(item)]
-        # "are not Ofsted-registered", "not VAT-registered": what it is not so with
-        words += [m.group(1) for item in items if (m := _WITH_WHAT.search(item))]
-        yield from words
+        yield from words + with_what
 
 
 def names_asked(question: str, names: Set[str], *, alone: bool = True) -> tuple[str, ...]:

@@ -373,6 +373,15 @@ def test_who_the_organization_is_not_registered_with_is_ruled_out() -> None:
                                 "VAT-registered, not a charity."))  # fmt: skip
     vat = club.rank("where do we keep the VAT returns for the plant?")
     assert vat.ruled_out == ("VAT",) and vat.verdict == "nowhere"
+    # a name needs no hyphen, and a sentence of its own says it too; "registered" is no
+    # subject of its own
+    spaced = OfflineRouter(_index("Gridco distributes electricity. No payroll. Not VAT "
+                                  "registered. The crèche is not Ofsted registered."))
+    for question, name in (("where do we keep the VAT returns for the plant?", "VAT"),
+                           ("the latest Ofsted report for the crèche", "Ofsted")):
+        ranked = spaced.rank(question)
+        assert ranked.ruled_out == (name,) and ranked.verdict == "nowhere"
+    assert spaced.rank("who registered the plant's meter?").ruled_out == ()
 
 
 def test_a_thing_written_in_two_short_halves_is_ruled_out_however_asked() -> None:
