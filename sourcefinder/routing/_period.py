@@ -239,7 +239,10 @@ _AHEAD = re.compile(r"\b(?:starts|starting|will|going to|coming|upcoming)\b|'ll\
                     # "how do I book a week off in August", "I want to book the hall in May"
                     # (not "I need to request the CCTV from August")
                     r"|\b(?:how\s+(?:do|can|should|would)\s+(?:i|we|you)|(?:want|need|like)\s+to)"
-                    r"\s+(?:book|reserve)\b",
+                    r"\s+(?:book|reserve)\b"
+                    # "where do I put in for time off in August", "can I take a week off"
+                    r"|\bput\s+in\s+for\b|\b(?:take|taking)\s+(?:some\s+|a\s+|the\s+)?(?:few\s+)?"
+                    r"(?:time|days?|weeks?)\s+off\b",
                     re.IGNORECASE)  # fmt: skip
 _WHEN_WORDS = ("ago", "back", "last", "past", "previous", "yesterday", "ties", "easter",
                *_SEASONS)

@@ -213,6 +213,8 @@ def test_easter_said_alone_is_the_last_one_gone_by() -> None:
         "Can we book the small room for 14 March?",
         "how do I book a week off in August",
         "I want to book the hall in June for my daughter's party",
+        "Where do I put in for time off in August?",
+        "Can I take a few days off in August?",
         # a year that says how old a thing is, not which time is asked about
         "where a 2008 refill hogshead is now",
         "I've got a 2015 spreadsheet of outage causes",
