@@ -25,7 +25,9 @@ A negated span is one of:
   reviews site ... isn't there", "the dashboard doesn't have ..."); what follows it is
   the need;
 - the source (or a place named by what it is: "the Fellside portal") the asker is in
-  already, before a "but" ("I'm in VetConnect but I want ...");
+  already, before a "but" ("I'm in VetConnect but I want ..."), or has open ("I've got
+  the allergen matrix open but ..."; a record of the asker's own open, and where it is
+  open, are the situation);
 - a source the thing is missing from, when the asker is looking for it ("they're not in
   Greywell Past", "isn't on Westlaw or Lexis", "I can't see them in Aconex"): the source
   named is dismissed (``named``), its words are kept, since another card may say where
@@ -259,6 +261,14 @@ _DONE = re.compile(
 _IN_BUT = re.compile(r"\s*(?:(?:ok|okay|so|right)\W+)?(?:i'm|i am|we're|we are)\s+"
                      r"(?:in|on|into|logged\s+in(?:to)?|looking\s+at)\s+(?:the\s+|our\s+)?"
                      r"((?:[\w'-]+\s+){0,3}?[\w'-]+)\s*,?\s+but\b", re.IGNORECASE)  # fmt: skip
+# What the asker has open already, and where: "I've got the grant spreadsheet open but
+# ...", "I've got the Harraby purchase open in LEAP but ...", "I've got EasyTide open for
+# Silloth, ..."
+_OPEN = re.compile(r"\s*(?:(?:ok|okay|so|right)\W+)?(?:i've|i have|we've|we have)\s+(?:got\s+)?"
+                   r"(?:(?:the|our|my)\s+)?((?:[\w'-]+\s+){0,5}?[\w'-]+)\s+open"
+                   r"(?:\s+(?:already|now))?(?:\s+(?:(in|on)|for)\s+(?:(?:the|our|my|her|his|their)\s+)?"
+                   r"((?:[\w'-]+\s+){0,3}?[\w'-]+))?(?=\s*(?:[,;:.?!\-\u2013\u2014]|but\b|$))",
+                   re.IGNORECASE)  # fmt: skip
 _ASKS = re.compile(r"\s*(?:(?:and|so|now)\s+)?(?:where|how|what|which|who|can|could|"
                    r"is there|are there)\b", re.IGNORECASE)  # fmt: skip
 # A source the thing is missing from, named after the miss: "they're not in Greywell
@@ -581,6 +591,18 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             # is in already (not "I'm on holiday but ...")
             dismiss(place)
             clause = " " + clause[inside.end() :]
+        if "open" in low and is_source and (opened := _OPEN.match(clause)) \
+                and clause[opened.end() :].strip(" ,;:.-\u2013\u2014"):  # fmt: skip
+            # what the asker has open is what they have already: by its name a source
+            # that is out, else a record of theirs, the situation, as is where it is open
+            # (LEAP may hold the answer in another part)
+            thing = terms(opened.group(1))
+            (named.extend if is_source(thing) else situation.extend)(thing)
+            if opened.group(2):
+                situation.extend(terms(opened.group(3)))
+            # (what it is open for is asked: "for Silloth")
+            clause = " " + clause[opened.start(3) if opened.group(3) and not opened.group(2)
+                                  else opened.end() :]  # fmt: skip
         says = _SAYS_LITTLE.search(clause) if negation else None
         subject = _SUBJECT_NAME.match(clause) if says else None
         next_to = says and subject and terms(subject.group(1)) \

@@ -355,6 +355,22 @@ def test_a_need_or_a_not_whether_after_but_turns_from_what_a_source_shows() -> N
         assert analyse(back).negated == ()
 
 
+def test_what_the_asker_has_open_already_is_what_they_have_not_what_they_ask() -> None:
+    """"I've got the allergen matrix open but ...": a source named so is out; a record of
+    the asker's own ("Hannah's agreement open in her folder") and where it is open are
+    the situation; "have we got any open?" is a question, not a statement."""
+    matrix = frozenset(terms("allergen matrix"))
+    named = analyse("I've got the allergen matrix open but which batch is in H40?",
+                    matrix.issuperset)
+    assert named.named == tuple(terms("allergen matrix")) and "batch" in named.positive
+    record = analyse("I've got Hannah's agreement open in her folder, but which paintings "
+                     "are we still holding?", matrix.issuperset)
+    assert set(record.background) >= {*terms("Hannah agreement folder")}
+    assert record.negated == () and record.named == () and "paintings" in record.positive
+    asked = analyse("How many vet cases have we got open at the moment?", matrix.issuperset)
+    assert asked.background == () and "vet cases" in asked.positive
+
+
 def test_what_a_named_source_has_or_gives_is_what_the_asker_already_knows() -> None:
     """"Crowdin has the text, but where's the voice-over?": like "shows", said of a
     source's name only, and not when "has" is an auxiliary ("Ofcom have sent us")."""
