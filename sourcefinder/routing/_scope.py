@@ -288,7 +288,8 @@ _DASH_COMMENT = re.compile(r"\s[—–-]{1,2}\s")
 _SUBORDINATE = frozenset("once when whenever unless until because if while although".split())
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
                    "comes came runs ran stopped ceased finished started began won't can't "
-                   "don't doesn't isn't aren't wasn't weren't didn't".split())  # fmt: skip
+                   "don't doesn't isn't aren't wasn't weren't didn't belong belongs "
+                   "belonged stay stays stayed remain remains remained".split())  # fmt: skip
 _ENDS_ITEM = _VERBS | _SAVE | _SUBORDINATE
 EVERYDAY = 1.0  # the specificity of "today": a word this common names no subject
 RARE_VERB = 2.0  # "generate", "repair", "fluoridate": a verb this rare says what is not done
@@ -367,7 +368,9 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
             # with a numbered queue ticket" has queue tickets)
             own = BRACKETED.sub(lambda m: " " * len(m.group()), listed).find(":")
             before = listed[:own] if own >= 0 else listed
-            if not (_KEPT_FOR.search(listed) and _DISPOSED.search(listed)):
+            if own >= 0 and _STATE_HEAD.fullmatch(before):
+                pass  # ("- Lost or never kept: launch records before 1979; ...": a head)
+            elif not (_KEPT_FOR.search(listed) and _DISPOSED.search(listed)):
                 # (not what is kept for a time: "What was lost or never kept: RAW files
                 # are purged once three full years have passed")
                 yield "", _listed(before if _NEGATES.search(before) else listed)
@@ -447,6 +450,11 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
 # a head of others' things ("Other bodies' records that the club cannot see: ...")
 _NOT_LISTED = re.compile(r"\s*(?:(?:is|are|was|were)\s|not\s+by\b|other\s+(?:bodies|"
                          r"organi[sz]ations|people)(?:'s|')?\s)", re.IGNORECASE)  # fmt: skip
+
+
+# the head of an item that says what befell the things after it, not a thing itself
+_STATE_HEAD = re.compile(r"\s*(?:(?:lost|kept|gone|missing|destroyed|deleted|shredded|purged|"
+                         r"discarded|never|not|or|and|[,/&])\s*)+", re.IGNORECASE)  # fmt: skip
 
 
 def _listed(listed: str) -> list[str]:

@@ -247,6 +247,11 @@ def _stems(words: str) -> set[str]:
         ("What we do NOT do:\n- No powered access (MEWPs, scissor lifts: we cross-hire "
          "those in), no excavators over 3t.", "access excavators", "cross hire"),
         ("What we do NOT do:\n- Other bodies hold: payroll and payslips.", "payslips", ""),
+        # an item's head that says what befell the things after it is no thing, and an
+        # item ends at "belong to"
+        ("What we do NOT do or keep:\n- 999 call recordings belong to HMCG.\n- Lost or "
+         "never kept: launch records before 1979; the lottery was wound up in 2015.\n- No "
+         "drones.", "recordings drones", "lost belong hmcg"),
         # what was not done for a while is a gap, not a thing never had
         ("No sessions and no tool library loans from March 2020 to August 2021 (COVID). "
          "No CCTV anywhere.", "cctv", "sessions tool library loans"),
