@@ -1583,6 +1583,12 @@ def test_a_range_in_the_contents_is_the_span_of_what_it_is_said_of() -> None:
                   gotchas=["early minutes (2015–2017) are scans of handwritten pages"])
     assert _why_out(coverage(papers), "the minutes from the 2024 AGM") == ""
     assert _why_out(coverage(papers), "the minutes from 2012") == "holds nothing before 2015"
+    # what a range is "per year" of is named before that: the results sheets, not years
+    shows = card("drive-show", "past honey shows since 2009: schedules, results, trophies",
+                 contains="results sheet per year 2009–2024, judges' comment sheets")
+    assert _why_out(coverage(shows), "the judge's comments on last year's entries") == ""
+    assert _why_out(coverage(shows), "the results sheet for the 2025 show") \
+        == "holds nothing after 2024"  # fmt: skip
 
 
 def test_a_span_of_no_named_part_does_not_end_a_live_card() -> None:
