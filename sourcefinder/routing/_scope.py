@@ -4,8 +4,9 @@ Authors describe the organization before its cards, and many say what it is not:
 does not generate electricity, does not own the transmission grid, does not sell gas",
 "runs no ambulances, nursing homes or dental services", "does not ship on Nintendo
 Switch or VR", "there is no shareholder register", "clubs and societies, the SU bar and
-SU elections are not ours". A question about one of those things has nowhere to go,
-however well its other words ("spec", "pressure readings") match a card.
+SU elections are not ours", "complaints ... are not logged anywhere". A question about
+one of those things has nowhere to go, however well its other words ("spec", "pressure
+readings") match a card.
 ``declared_absent`` reads the words inside such negations; the router counts a question
 word among them that no card uses as strong evidence of "nowhere"
 (``RouterConfig.absent_factor``).
@@ -165,6 +166,10 @@ _NEGATION = (
     r"|(?P<also>(?:,|\b(?:and|or|nor)\b)\s+no\b)"
     r"(?!\s+(?:longer|later|earlier|more|less|fewer|sooner|one)\b)"
 )
+# What is not kept anywhere, what comes first: "Complaints are dealt with face to face by
+# Rob and are not logged anywhere"
+_UNLOGGED = (r"\b(?:is|are)\s+(?:not|never)\s+(?:logged|recorded|kept|stored|tracked|"
+             r"written\s+down)\s+(?:anywhere|at\s+all)\b")
 # Owning is read as a boundary only: it ends the negation before it.
 _OWNING = r"\b(?:does|do|did)(?:\s+not|n't)\s+own\b|\bowns?\s+no\b"
 # "patient records and clinical rotas are not ours": what is not theirs comes first
@@ -236,7 +241,7 @@ _NAMED_ITEM = re.compile(r"\b\d+\b|(?<=\w )[A-Z][a-z]+\b")
 def _boundary(ended: str = "") -> re.Pattern[str]:
     """The cues of a scope; with ``ended``, what stopped too (read in the preamble only)."""
     stopped = f"|(?P<ended>{ended})" if ended else ""
-    return re.compile(f"(?P<ours>{_NOT_OURS}){stopped}|(?P<theirs>{_THEIRS})"
+    return re.compile(f"(?P<ours>{_NOT_OURS}|{_UNLOGGED}){stopped}|(?P<theirs>{_THEIRS})"
                       f"|(?P<neg>{_NEGATION}|{_THEIR_OWN})|(?P<own>{_OWNING})",
                       re.IGNORECASE)  # fmt: skip
 
@@ -421,6 +426,8 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                     scope = _ALSO_DOES.split(scope, 1)[0]
             elif cue.lastgroup == "ours":
                 scope = sentence[start:cue.start()].rsplit(":", 1)[-1]
+                if _YEAR_WORD.search(scope):
+                    continue  # "records before 2016 are not kept anywhere": a retention
             elif cue.lastgroup == "ended":
                 scope = sentence[start:cue.start()].rsplit(":", 1)[-1]
                 if _OWN_SUBJECT.match(scope):

@@ -252,6 +252,11 @@ def _stems(words: str) -> set[str]:
         ("What we do NOT do or keep:\n- 999 call recordings belong to HMCG.\n- Lost or "
          "never kept: launch records before 1979; the lottery was wound up in 2015.\n- No "
          "drones.", "recordings drones", "lost belong hmcg"),
+        # what is not logged anywhere is had by no one; said with a year, it is a
+        # retention
+        ("Complaints are dealt with face to face by Rob and are not logged anywhere. "
+         "Paper timesheets before 2019 are not kept anywhere.", "complaints",
+         "rob face timesheets paper anywhere"),
         # what was not done for a while is a gap, not a thing never had
         ("No sessions and no tool library loans from March 2020 to August 2021 (COVID). "
          "No CCTV anywhere.", "cctv", "sessions tool library loans"),
