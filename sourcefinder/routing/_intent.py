@@ -138,7 +138,13 @@ _CUES: tuple[tuple[str, str], ...] = (
      # "whose call is that", "who says yes", "who do I need to ask", "where do I ask"
      r"|\bwhose (?:call|decision)\b|\bwho says (?:yes|no|ok)\b"
      r"|\bwho (?:do|should|can) (?:i|we) (?:\w+ ){1,2}(?:ask|tell|talk|speak|shout|pass)\b"
-     r"|\bwhere do (?:i|we) ask\b",
+     r"|\bwhere do (?:i|we) ask\b"
+     # "who do I chase", "who do I hand the receipts to", "Who gets that fixed?", "who
+     # on our side talks to them", "who usually places the orders?"
+     r"|\bwho (?:do|should|can) (?:i|we) (?:chase|hand|give|pass)\b"
+     r"|\bwho gets (?:(?:that|this|it|them|those|these) )?(?:fixed|sorted|done|mended)\b"
+     r"|\bwho on (?:our|their) (?:side|end)\b"
+     r"|\bwho (?:actually|usually|normally) (?:[a-z]+s)\b",
      "ask contact owner expert channel team"),
 )
 

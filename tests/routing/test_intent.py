@@ -232,6 +232,15 @@ def test_a_question_about_a_whole_instance_is_told_apart(question: str, whole: b
         ("the PA kept cutting out, who do I need to talk to before Saturday?", True),
         ("Anyone on tour got a spare HDMI cable? where do I ask the crew quickly", True),
         ("a customer who says she's had the same fault for years", False),
+        # who to chase or hand something to, who gets it fixed, who on our side, who
+        # usually does a thing
+        ("never got a P45 after I left, who do I chase", True),
+        ("bought a mop for the shop myself, who do I hand the receipts to?", True),
+        ("The big extractor keeps cutting out. Who gets that fixed?", True),
+        ("The coastguard want a joint exercise, who on our side talks to them?", True),
+        ("who actually places the product orders?", True),
+        ("Who actually turned up on Tuesday?", False),
+        ("Who on the team still has an in-date induction?", False),
     ],
 )
 def test_a_question_asking_for_someone_to_ask_is_noticed(question: str, asks: bool) -> None:
