@@ -261,6 +261,12 @@ _ASKERS_PAST = re.compile(
     r"|(?:used\s+to\s+work|worked)\s+(?:at|in|for|on))\s+"
     r"(?:(?:a|an|the)\s+)?[\w-]+(?:\s+(?!and\b|but\b|so\b)[\w-]+){0,2}",
     re.IGNORECASE)  # fmt: skip
+# a word said as a time is no thing asked for: "since we came back after covid" (not a
+# thing named by more: "before the wine sale")
+_AS_A_TIME = re.compile(r"\b(?:since|after|before|during|pre|post)[\s-]+(?:the\s+)?([A-Za-z][\w-]*)"
+                        r"(?=\s*(?:[^\w\s]|$)|\s+(?:we|i|you|they|he|she|it|and|or|but|when|so|"
+                        r"then|there|this|that|to|in|on|at|for|with|was|is|were|are|has|had|"
+                        r"have)\b)", re.IGNORECASE)  # fmt: skip
 # what the asker does is what the organization would: "wants to buy trees from us" asks it
 # to sell them
 _CONVERSE = {stem(a): stem(b) for a, b in (("buy", "sell"), ("borrow", "lend"),
@@ -717,9 +723,10 @@ class OfflineRouter:
         keys = self._keys.asked(analysed.positive)
         # (not where the asker came from: "I've come from a riding school")
         asked_for = _ASKERS_PAST.sub(" ", analysed.positive)
+        timed = {m.group(1).lower() for m in _AS_A_TIME.finditer(asked_for)}
         absent = tuple(dict.fromkeys(
             w for w in _WORD.findall(_HYPHENATED.sub(" ", unprefixed(asked_for)))
-            if any(t in self._absent for t in terms(w))
+            if w.lower() not in timed and any(t in self._absent for t in terms(w))
             or (any(t in self._held_alone for t in terms(w))
                 and specificity(w.lower()) >= self.config.held_alone_min)
         )) if self._absent or self._held_alone else ()  # fmt: skip

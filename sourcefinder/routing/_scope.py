@@ -124,6 +124,8 @@ from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._text import BRACKETED, ends_marked, join_halves, paragraphs, terms
 
 # (an abbreviation's stop before a bracket, comma or semicolon ends none: "Kendal Curtain Co.);")
+_PARTICLES = frozenset("over up in on out back down off away across".split())
+_IS = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?:[^.!?;]|\.(?=[),;]))+")
 _NEGATION = (
     # not "the ones who don't cope with kennels": a relative clause is said of others
@@ -279,9 +281,10 @@ _SUBJECT_OPENS = re.compile(r"\s*(?:we|they|it|he|she|you|i)\b", re.IGNORECASE)
 _TIMES = r"(?:summer|winter|spring|autumn|day|night|weekdays?|weekends?|term|holidays?)"
 _SINCE = re.compile(r"\s+since\b", re.IGNORECASE)
 # a time that ended: what was not done then is a gap, not a thing never had
+# ("between 2020-03-14 and 2021-07-24")
 _BOUNDED = re.compile(r"\b(?:from|between|during|until|till|in)\s+(?:(?:early|late|mid)[\s-]+)?"
-                      r"(?:[A-Z][a-z]+\s+)?(?:19|20)\d\d\b\s*(?:to|and|until|till|[-–])\s*"
-                      r"(?:[A-Z][a-z]+\s+)?(?:19|20)\d\d\b")
+                      r"(?:[A-Z][a-z]+\s+)?(?:19|20)\d\d(?:-\d\d){0,2}\b\s*"
+                      r"(?:to|and|until|till|[-–])\s*(?:[A-Z][a-z]+\s+)?(?:19|20)\d\d\b")
 _WHEN_PAIR = re.compile(rf",\s*{_TIMES}\s+or\s+{_TIMES}\b", re.IGNORECASE)
 # "no other branches" says the organization has its own one; "Facebook or any other social
 # media" says what else of a kind
@@ -363,7 +366,10 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
         if not cues:
             # (a clause of the organization's own says what it has: "...; we only get
             # the final count on the settlement sheet")
-            if listed_on and not _SUBJECT_OPENS.match(sentence):
+            # (nor one that says something of its subject: "...; the wash bay and the
+            # mounting block are first come first served")
+            if listed_on and not _SUBJECT_OPENS.match(sentence) \
+                    and not _IS.search(_ASIDE.sub(" ", sentence)):  # fmt: skip
                 yield "", _listed(sentence)
             continue  # (an item with a negation of its own is read by it: "owns no cranes")
         head, colon, listed = sentence.partition(":")
@@ -810,6 +816,9 @@ def _negated_words(preamble: str) -> Iterator[str]:
             words = words[2:]  # "must never be passed to the client": the relation
         elif _PASSIVE.fullmatch(cue) and words and _PARTICIPLE.fullmatch(words[0]):
             words = words[1:]  # "were not kept": the participle is the relation
+        elif _VERB_FIRST.search(cue) and len(words) > 1 and _PARTICIPLE.fullmatch(words[0]) \
+                and all(w.lower() in _PARTICLES for w in words[1:]):  # fmt: skip
+            words = []  # "it was never handed over": what befell it, no thing
         elif _VERB_FIRST.search(cue) and _names_its_object(words):
             words = [w for item in _past_verbs(items, rare=True) for w in _single_words(item)]
         yield from words + with_what

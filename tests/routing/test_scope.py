@@ -252,6 +252,15 @@ def _stems(words: str) -> set[str]:
         ("What we do NOT do or keep:\n- 999 call recordings belong to HMCG.\n- Lost or "
          "never kept: launch records before 1979; the lottery was wound up in 2015.\n- No "
          "drones.", "recordings drones", "lost belong hmcg"),
+        # a clause after a "What we do not do:" list that says something of its subject is
+        # no item of it; what "was never handed over" is no thing handed; a span between
+        # two days is a gap
+        ("What we do NOT do: we hire out no horses; the wash bay and the mounting block "
+         "are first come first served with no booking.", "horses", "wash bay mounting"),
+        ("The old mechanic's notebooks were never handed over. We never scattered ashes.",
+         "scattered", "handed mechanic notebooks"),
+        ("- No events between 2020-03-14 and 2021-07-24 (COVID pause). No CCTV.", "cctv",
+         "events"),
         # what is not logged anywhere is had by no one; said with a year, it is a
         # retention
         ("Complaints are dealt with face to face by Rob and are not logged anywhere. "
@@ -392,6 +401,15 @@ def test_who_the_organization_is_not_registered_with_is_ruled_out() -> None:
         ranked = spaced.rank(question)
         assert ranked.ruled_out == (name,) and ranked.verdict == "nowhere"
     assert spaced.rank("who registered the plant's meter?").ruled_out == ()
+
+
+def test_a_word_said_as_a_time_is_not_asked_for() -> None:
+    """"No events during the COVID pause": "the COVID rota" is nowhere, but "since we came
+    back after covid" asks about the time after it, not about covid."""
+    router = OfflineRouter(_index("Gridco distributes electricity. No COVID rota."))
+    assert "covid" in router.rank("where is the covid rota for the plant?").ruled_out
+    after = router.rank("how many outages have we had since we came back after covid?")
+    assert after.ruled_out == () and after.verdict != "nowhere"
 
 
 def test_a_thing_written_in_two_short_halves_is_ruled_out_however_asked() -> None:
