@@ -14,13 +14,14 @@ came from. ``analyse`` splits a question into
 
 A negated span is one of:
 
-- a whole clause (up to ``.``, ``:``, ``;``, ``!`` or a dash between words; never one
-  ending in ``?``, which is the question itself) that opens with a dismissal ("Not
-  ...", "Skip ...", "Never mind ...", "This isn't ...", "It wasn't ...", "We're not
-  ...", "I don't need ...", "They don't want a plaque": what, not who), up to where the
-  asker turns to what they want ("Not the IEC standard, I mean our own spec"), and one
-  after a comma (", so it's not a safety report"); "Nobody got hurt" rules out injury
-  and accident words, unless it was nearly (a near miss);
+- a whole clause (up to ``.``, ``:``, ``;`` or ``!`` before a space, not in "gov.uk" or
+  "10:30", or a dash between words; never one ending in ``?``, which is the question
+  itself) that opens with a dismissal ("Not ...", "Skip ...", "Never mind ...", "This
+  isn't ...", "It wasn't ...", "We're not ...", "I don't need ...", "They don't want a
+  plaque": what, not who), up to where the asker turns to what they want ("Not the IEC
+  standard, I mean our own spec"), and one after a comma (", so it's not a safety
+  report"); "Nobody got hurt" rules out injury and accident words, unless it was nearly
+  (a near miss);
 - what comes before a place that failed ("I checked Looker and found nothing", "the
   reviews site ... isn't there", "the dashboard doesn't have ..."); what follows it is
   the need;
@@ -86,7 +87,7 @@ from sourcefinder.routing._text import terms
 
 # Clauses end after a run of . : ; ! ? and after a dash between words ("not the grant
 # record - I need the papers"); a hyphen inside a word or a range ("2019-2021") is kept.
-_CLAUSE_END = re.compile(r"(?<=[.:;!?])(?![.:;!?])|(?<=\s[-–—]\s)|(?<=\w—)(?=\w)")
+_CLAUSE_END = re.compile(r"(?<=[.:;!?])(?=\s|$)|(?<=\s[-–—]\s)|(?<=\w—)(?=\w)")
 # A clause that opens with a dismissal.
 _CLAUSE_CUE = re.compile(
     r"^\s*(?:not\b|never ?mind\b|skip\b|forget\b|ignore\b|"
@@ -162,7 +163,7 @@ _CANT_FIND = re.compile(r"\b(?:and|but)\s+(?:i\s+|we\s+)?(?:can't|cannot|couldn'
 # ... where the asker looked: a source named there is out by its name
 _LOOKED_IN = re.compile(r"\b(?:looked\s+(?:in|at|through|on)|checked|searched|"
                         r"(?:been|gone|went)\s+through)\s+(?:(?:the|our|my)\s+)?"
-                        r"([\w@'-]+(?:\s+[\w@'-]+){0,3}?)(?=\s+(?:and|but|for|on|in)\b|[,.;]|$)",
+                        r"([\w@'-]+(?:\s+[\w@'-]+){0,3}?)(?=\s+(?:and|but|for|on|in|to)\b|[,.;]|$)",
                         re.IGNORECASE)  # fmt: skip
 # A named source that says too little: "The Safety Rules don't say when ...", "VegLink
 # tells me when the trees were cut, but I want ...". Only the name in subject place is
@@ -221,7 +222,7 @@ _MODAL = re.compile(r"\b(?:must|should|would|will|might|may|could|ought to)$", r
 # (a subject may say whose: "The supplier's portal shows"; "Square's only the tills")
 # ("I know the council has the decision notice, but ...": what the asker knows it has)
 _SHOWN_BY = re.compile(r"\s*(?:(?:I|we)\s+know\s+(?:that\s+)?)?(?:(?:[Tt]he|[Oo]ur|[Mm]y)\s+)?"
-                       r"((?:[\w'-]+\s+){0,3}[\w-]+(?:'s\b)?)\s*")
+                       r"((?:[\w'-]+(?:\.[a-z]+)*\s+){0,3}[\w-]+(?:\.[a-z]+)*(?:'s\b)?)\s*")
 _BUT_ASKS = re.compile(
     r"(?:,\s*|\s+)but\s+(?:where|how|what|which|who|when|is|are|was|were|do|does|did|can|"
     r"could|should|has|have|had|will|would)\b|,\s*(?:where|how|what|which|who)\b"

@@ -355,6 +355,22 @@ def test_a_need_or_a_not_whether_after_but_turns_from_what_a_source_shows() -> N
         assert analyse(back).negated == ()
 
 
+def test_a_dotted_name_is_one_word_and_a_place_looked_in_to_see_is_out() -> None:
+    """"gov.uk" and "Booking.com" are names, not the ends of sentences; "Looked in
+    membermojo to see if I paid ... but it's not there" dismisses membermojo."""
+    names = {tuple(terms(n)) for n in ("membermojo", "gov.uk", "Booking.com extranet")}
+    sources = lambda stems: tuple(stems) in names  # noqa: E731
+    gov = analyse("gov.uk says strangles isn't notifiable, but where's our own record?",
+                  sources)
+    assert gov.named == tuple(terms("gov.uk")) and "own record" in gov.positive
+    booking = analyse("The Booking.com extranet only shows their side. Where's the actual "
+                      "reservation?", sources)
+    assert booking.named == tuple(terms("Booking.com extranet"))
+    looked = analyse("Looked in membermojo to see if I paid for Saturday's game but it's "
+                     "not there?", sources)
+    assert looked.named == tuple(terms("membermojo")) and "paid" in looked.positive
+
+
 def test_what_the_asker_has_open_already_is_what_they_have_not_what_they_ask() -> None:
     """"I've got the allergen matrix open but ...": a source named so is out; a record of
     the asker's own ("Hannah's agreement open in her folder") and where it is open are
