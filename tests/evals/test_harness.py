@@ -136,7 +136,11 @@ def test_the_example_suite_is_well_formed() -> None:
             "croglin", "cumrew", "farlam", "gilsland", "hallbankgate", "brampton", "walton",
             "irthington", "banks", "hethersgill", "kirklinton", "bewcastle", "stapleton",
             "roadhead", "smithfield", "westlinton", "blackford", "longtown", "kingmoor",
-            "arthuret", "linstock"],
+            "arthuret", "linstock",
+            "houghton", "cargo", "kingstown", "harraby", "cotehill", "carleton", "durdar",
+            "cummersdale", "aspatria", "anthorn", "cardurnock", "rosley", "hawksdale",
+            "stockdalewath", "todhills", "harker", "moorhouse", "beaumont", "grinsdale",
+            "monkhill", "thurstonfield", "kirkbampton", "oughterby", "drumburgh"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
