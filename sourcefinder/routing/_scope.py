@@ -124,9 +124,12 @@ from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._text import BRACKETED, ends_marked, join_halves, paragraphs, terms
 
 # (an abbreviation's stop before a bracket, comma or semicolon ends none: "Kendal Curtain Co.);")
-_PARTICLES = frozenset("over up in on out back down off away across".split())
-_IS = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?:[^.!?;]|\.(?=[),;]))+")
+# a clause that says something of its subject ("the wash bay ... are first come first
+# served"), no item of a list
+_IS = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
+# what follows a verb to make it one ("never handed over", "not backed up")
+_PARTICLES = frozenset("over up in on out back down off away across".split())
 _NEGATION = (
     # not "the ones who don't cope with kennels": a relative clause is said of others
     r"(?<!\bwho )(?<!\bwhich )(?<!\bthat )"
