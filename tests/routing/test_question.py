@@ -359,7 +359,10 @@ def test_a_dotted_name_is_one_word_and_a_place_looked_in_to_see_is_out() -> None
     """"gov.uk" and "Booking.com" are names, not the ends of sentences; "Looked in
     membermojo to see if I paid ... but it's not there" dismisses membermojo."""
     names = {tuple(terms(n)) for n in ("membermojo", "gov.uk", "Booking.com extranet")}
-    sources = lambda stems: tuple(stems) in names  # noqa: E731
+
+    def sources(stems: list[str]) -> bool:
+        return tuple(stems) in names
+
     gov = analyse("gov.uk says strangles isn't notifiable, but where's our own record?",
                   sources)
     assert gov.named == tuple(terms("gov.uk")) and "own record" in gov.positive

@@ -404,8 +404,8 @@ def test_who_the_organization_is_not_registered_with_is_ruled_out() -> None:
 
 
 def test_a_word_said_as_a_time_is_not_asked_for() -> None:
-    """"No events during the COVID pause": "the COVID rota" is nowhere, but "since we came
-    back after covid" asks about the time after it, not about covid."""
+    """"No COVID rota": "the covid rota" is nowhere, but "since we came back after covid"
+    asks about the time after it, not about covid."""
     router = OfflineRouter(_index("Gridco distributes electricity. No COVID rota."))
     assert "covid" in router.rank("where is the covid rota for the plant?").ruled_out
     after = router.rank("how many outages have we had since we came back after covid?")
