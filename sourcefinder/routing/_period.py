@@ -542,7 +542,8 @@ _DIGIT = re.compile(r"\d")
 _NO = re.compile(r"\b(?:no|not|nothing|none|never)\b", re.IGNORECASE)
 # a part named as the card's first years is no part that ended ("early minutes (2015–2017)")
 _EARLY = frozenset(terms("early earlier earliest first"))
-_EACH = frozenset("per each every".split())
+# what a span is counted by, not what it is of ("results sheet per year")
+_PER = frozenset("per each every".split())
 _DENIED = frozenset("never not".split())
 # "read-only since 2025-02-14": the card stopped growing then, it did not start.
 _ENDED = frozenset("read-only readonly frozen archived closed retired decommissioned "
@@ -599,7 +600,7 @@ def _subject(text: str, at: int, *, past_small: bool = False, size: int = 2) -> 
         if word.lower() in _DENIED:
             words.clear()  # "candidates never placed": said of candidates, not placements
         elif word.lower() not in _NOT_SUBJECT and (terms(word) or not past_small) and not (
-                past_small and (word.lower() in _EACH or set(terms(word)) <= _TIME_TERMS)):
+                past_small and (word.lower() in _PER or set(terms(word)) <= _TIME_TERMS)):
             words.append(word)  # ("results sheet per year 2009–2024": results sheet)
     return frozenset(terms(" ".join(words)))
 
