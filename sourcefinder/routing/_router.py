@@ -723,7 +723,9 @@ class OfflineRouter:
         keys = self._keys.asked(analysed.positive)
         # (not where the asker came from: "I've come from a riding school")
         asked_for = _ASKERS_PAST.sub(" ", analysed.positive)
-        timed = {m.group(1).lower() for m in _AS_A_TIME.finditer(asked_for)}
+        # (read only when the preamble has something absent to rule out)
+        timed = {m.group(1).lower() for m in _AS_A_TIME.finditer(asked_for)} \
+            if self._absent else set()  # fmt: skip
         absent = tuple(dict.fromkeys(
             w for w in _WORD.findall(_HYPHENATED.sub(" ", unprefixed(asked_for)))
             if w.lower() not in timed and any(t in self._absent for t in terms(w))
