@@ -539,6 +539,17 @@ _LISTING_HEAD = re.compile(r"\s*(?:(?:what|things|records)\s+(?:other\s+(?:bodie
 _STATED = re.compile(r"\b(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|"
                      r"may|might|must|should|belongs?|stays?|sits?|remains?|rests?|lies?|"
                      r"done|kept|made|run|held|sent|given)\b|n't\b", re.IGNORECASE)
+# an aside that names kinds of the thing before it, in plain words ("staff health
+# surveillance results (lung function, hearing, medicals)"), not who or when
+_KINDS = re.compile(r"\((?![^()]*\b(?:their|its|e\.g|etc|by|until|since|from|before|after|"
+                    r"not|only|is|are|was|were)\b)([a-z][a-z ,'-]*)\)")
+
+
+def _kinds_of(aside: re.Match[str]) -> str:
+    """An aside as items of their own when it names kinds of a thing, else a space."""
+    return f", {kinds.group(1)}," if (kinds := _KINDS.fullmatch(aside.group())) else " "
+
+
 HELD_BY_OTHERS = "held by another body"  # the cue of what ``_held_by_others`` reads
 
 
@@ -588,7 +599,7 @@ def _held_by_others(preamble: str) -> Iterator[tuple[str, list[str]]]:
                         or _NEGATES.search(clause, 0, verb.end()):  # fmt: skip
                     continue
                 # "owns everything about the site: site diaries, labour returns, ..."
-                held = BRACKETED.sub(" ", clause[verb.end() :].split(":", 1)[-1])
+                held = BRACKETED.sub(_kinds_of, clause[verb.end() :].split(":", 1)[-1])
                 for part in _ALSO_DOES.split(_OWN_CLAUSE.split(held, 1)[0]):
                     items = [_WHERE.split(item, 1)[0] for item in _LIST.split(part)]
                     yield HELD_BY_OTHERS, [_before_verb(item) for item in items

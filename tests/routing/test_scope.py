@@ -612,6 +612,19 @@ def test_what_another_body_holds_is_named_in_a_paragraph_about_theirs() -> None:
     assert "medical record" not in declared_absent_phrases(OTHERS.partition(". ")[2]).values()
 
 
+def test_an_aside_naming_kinds_of_what_another_body_holds_names_them_too() -> None:
+    """An aside in plain words after what another body holds names kinds of it, each
+    theirs ("results (lung function, hearing, medicals)"); an aside saying who or when
+    ("(their GP surgery)", "(until 2023)") names nothing."""
+    said = ("Things other bodies own. Our occupational health provider holds staff health "
+            "surveillance results (lung function, hearing, medicals); we receive only "
+            "fit-for-work letters. The county keeps the planning register (until 2023) and "
+            "the tree orders (their GIS team).")
+    phrases = set(declared_absent_phrases(said).values())
+    assert {"lung function", "staff health surveillance results"} <= phrases
+    assert not {p for p in phrases if "until" in p or "GIS" in p or "fit" in p}
+
+
 def test_a_lost_list_item_kept_for_a_time_is_no_thing_never_kept() -> None:
     """"What was lost or never kept:" heads its items, but one that says how long a thing
     is kept before it goes ("RAW files are purged once three full years have passed")
