@@ -52,6 +52,7 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from sourcefinder.index.model import Card
+from sourcefinder.routing._gaps import Span
 from sourcefinder.routing._priors import MODEL_YEAR, years_in
 from sourcefinder.routing._text import BRACKETED, ends_marked, paragraphs, same_word, terms
 
@@ -658,6 +659,11 @@ def _live(card: Card) -> bool:
         for m in _SAID_ENDED.finditer(t.lower()))  # fmt: skip
 
 
+def _overlap(asked: Period, span: Span) -> int:
+    """How many days of ``asked`` fall in ``span``."""
+    return max(0, (min(asked.end, span[1]) - max(asked.start, span[0])).days + 1)
+
+
 def _date(month: str | None, year: str, mm: str | None, dd: str | None, *, end: bool) -> date:
     y = int(year)
     if mm:
@@ -888,16 +894,21 @@ class Periods:
 
     def __init__(self, cards: list[Card], skip_kinds: frozenset[str],
                  gaps: dict[int, frozenset[int]] | None = None,
-                 said_kinds: frozenset[str] = frozenset()) -> None:  # fmt: skip
+                 said_kinds: frozenset[str] = frozenset(),
+                 closed: dict[int, tuple[Span, ...]] | None = None) -> None:  # fmt: skip
         """``skip_kinds``: people and channels know the past whatever their start date;
         ``gaps``: card position -> the years the preamble says its thing did not happen;
         ``said_kinds``: of those, the ones whose start holds for what was said in them
-        ("the WhatsApp group, since March 2020" has nothing said in 2018)."""
+        ("the WhatsApp group, since March 2020" has nothing said in 2018); ``closed``:
+        card position -> the spans its thing did not happen in ("We were closed 23 March
+        – 8 July 2020")."""
         self._coverage = {i: cov for i, c in enumerate(cards)
                           if c.kind not in skip_kinds and (cov := coverage(c))}  # fmt: skip
         self._said = {i: cov for i, c in enumerate(cards)
                       if c.kind in said_kinds and (cov := coverage(c))}  # fmt: skip
         self._gaps = {i: ys for i, ys in (gaps or {}).items() if cards[i].kind not in skip_kinds}
+        self._closed = {i: spans for i, spans in (closed or {}).items()
+                        if cards[i].kind not in skip_kinds}
         self._named_years = {i: frozenset(ys) for i, c in enumerate(cards)
                              if (ys := years_in(f"{c.id} {c.what} {c.contains}"))}  # fmt: skip
         # the years its example questions ask about: "anyone remembering the 1968 flood"
@@ -924,7 +935,20 @@ class Periods:
             if not out.get(i) and not self.asks_about(i, asked) and all(
                     y in years for y in range(asked.start.year, asked.end.year + 1)):
                 out[i] = f"holds nothing for {asked.start.year}"
+        for i in self._closed:
+            if not out.get(i) and (span := self.shut(i, asked)):
+                out[i] = f"nothing happened {_when(span[0])} to {_when(span[1])}"
         return {i: why for i, why in out.items() if why}
+
+    def shut(self, i: int, asked: Period | None) -> Span | None:
+        """The span the preamble says card ``i``'s thing did not happen in that holds most
+        of ``asked`` and none of it after ("spring 2020" in "23 March – 8 July 2020"; not
+        July 2021 of "until 2021-07-24", the month it came back), unless the card's own
+        example asks about that year."""
+        if asked is None or i not in self._closed or self.asks_about(i, asked):
+            return None
+        return next((s for s in self._closed[i] if asked.end <= s[1]
+                     and 2 * _overlap(asked, s) > (asked.end - asked.start).days + 1), None)
 
     def starts_after(self, i: int, asked: Period | None, wanted: set[str]) -> bool:
         """Whether card ``i`` says it holds nothing as early as ``asked``."""

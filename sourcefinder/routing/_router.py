@@ -87,7 +87,7 @@ from sourcefinder.routing._compounds import Compounds
 from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import Embedder, QueryCache, embed_cards
 from sourcefinder.routing._fuse import Signal, ranked, rrf
-from sourcefinder.routing._gaps import declared_gaps, gap_years
+from sourcefinder.routing._gaps import declared_gaps, gap_spans, gap_years
 from sourcefinder.routing._intent import (
     asks_as_newcomer,
     asks_for_code,
@@ -412,9 +412,10 @@ class OfflineRouter:
         # "pay slip" where the map writes "payslips", "liveaboard" where it writes "live aboard"
         self._compounds = Compounds(self._holding, self._written)
         self._today = today
-        self._periods = Periods(self._cards, HUMAN_KINDS,
-                                gap_years(declared_gaps(index.preamble), self._cards),
-                                said_kinds=frozenset({"chat-channel"}))
+        gaps = declared_gaps(index.preamble)
+        self._periods = Periods(self._cards, HUMAN_KINDS, gap_years(gaps, self._cards),
+                                said_kinds=frozenset({"chat-channel"}),
+                                closed=gap_spans(gaps, self._cards))
         # "CCTV 31 days at each hotel": what the preamble says is kept only so long
         self._kept = declared_retention(index.preamble, specificity)
         self._kept_keys: dict[str, set[str]] = {}  # as written -> the most specific stems
@@ -1131,11 +1132,11 @@ class OfflineRouter:
         if first.pinned:
             verdict = "confident"
         elif nothing or (q.absent and cfg.absent_is_nowhere) or q.expired or theirs \
-                or q.unkept or q.closed:  # fmt: skip
+                or q.unkept or q.closed or self._periods.shut(lead, q.period):  # fmt: skip
             # the log knows (askers of this very question found nothing), or the index
             # says the organization has no such thing, or keeps it less long than asked
             # or not at all, or it asks for another body's own records, or for a place
-            # since it closed
+            # since it closed, or for a time the thing of the first card did not happen
             verdict = "nowhere"
         elif first.confidence >= cfg.confident_at:
             verdict = "confident"

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from sourcefinder.routing import OfflineRouter
-from sourcefinder.routing._gaps import declared_gaps, gap_years
+from sourcefinder.routing._gaps import Span, declared_gaps, gap_years
 from tests.routing.conftest import card, make_index
 
 TODAY = date(2026, 11, 30)
@@ -60,3 +60,51 @@ def test_the_cards_of_the_thing_hold_nothing_for_its_years() -> None:
                        "where the big quilts went")
     assert held.out_of_period == () and held.candidates[0].card_id == "drive-exhibition"
     assert held.verdict != "nowhere"
+
+
+@pytest.mark.parametrize(("preamble", "subjects", "spans"), [
+    ("We were closed 23 March – 8 July 2020 (lockdown): no records of any kind.",
+     [{"we"}], ((date(2020, 3, 23), date(2020, 7, 8)),)),
+    ("- The café was shut 2020-03-23 to 2020-07-04 and 2021-01-05 to 2021-04-12.",
+     [{"caf"}], ((date(2020, 3, 23), date(2020, 7, 4)), (date(2021, 1, 5), date(2021, 4, 12)))),
+    ("- No sessions and no tool library loans from March 2020 to August 2021 (COVID)",
+     [{"session"}, {"tool", "librari", "loan"}], ((date(2020, 3, 1), date(2021, 8, 31)),)),
+    ("- No events between 2020-03-14 and 2021-07-24 (COVID pause)",
+     [{"event"}], ((date(2020, 3, 14), date(2021, 7, 24)),)),
+])  # fmt: skip
+def test_the_preamble_says_a_span_a_thing_did_not_happen_in(
+        preamble: str, subjects: list[set[str]], spans: tuple[Span, ...]) -> None:  # fmt: skip
+    gaps = declared_gaps(preamble)
+    assert [g.subject for g in gaps] == subjects and all(g.spans == spans for g in gaps)
+
+
+@pytest.mark.parametrize("preamble", [
+    "No new members between 1 and 5 May.",  # no year: no span
+    "The shop was closed on Mondays from 2019 to 2021.",  # a day of the week, not a span
+    "There were no exhibitions from the 1990s onwards.",
+])  # fmt: skip
+def test_no_span_is_read_where_none_is_said(preamble: str) -> None:
+    assert not any(g.spans for g in declared_gaps(preamble))
+
+
+def test_a_closure_of_everything_empties_every_card_for_most_of_a_time_inside_it() -> None:
+    """"We were closed ..." says every card holds nothing then: a question about a time
+    mostly inside it, none of it after, has nowhere to look. One about a time reaching
+    past its end (the month it came back) or before it keeps its cards, as do people."""
+    cards = [
+        card("fridge-temp-sheets", "paper fridge temperature sheets, twice daily",
+             contains="one sheet a week since May 2019"),
+        card("square-till", "the Square till: every sale, item by item"),
+        card("gareth", "Gareth, the partner who runs the kitchen", kind="person"),
+    ]
+    preamble = "We were closed 23 March – 8 July 2020 (lockdown): no records of any kind."
+    router = OfflineRouter(make_index(cards, preamble), today=TODAY)
+    closed = router.rank("Where are the fridge temperature sheets for April 2020?")
+    why = dict(closed.out_of_period)["fridge-temp-sheets"]
+    assert why == "nothing happened 2020-03-23 to 2020-07-08"
+    assert closed.verdict == "nowhere"
+    assert "gareth" not in dict(closed.out_of_period)
+    for open_then in ("Where are the fridge temperature sheets for July 2020?",
+                      "Where are the fridge temperature sheets for February 2020?"):
+        held = router.rank(open_then)
+        assert held.out_of_period == () and held.candidates[0].card_id == "fridge-temp-sheets"
