@@ -174,7 +174,11 @@ _NEGATION = (
 # What is not kept anywhere, what comes first: "Complaints are dealt with face to face by
 # Rob and are not logged anywhere"
 _UNLOGGED = (r"\b(?:is|are)\s+(?:not|never)\s+(?:logged|recorded|kept|stored|tracked|"
-             r"written\s+down)\s+(?:anywhere|at\s+all)\b")
+             r"written\s+down)\s+(?:anywhere|at\s+all)\b"
+             # "The specials board is chalk, wiped daily, never recorded"
+             r"|\b(?:is|are)\b[^.;:!?]{0,40}?,\s+(?:and\s+)?never\s+(?:logged|recorded|"
+             r"written\s+down)\b"
+             r"|\b(?:is|are)\s+never\s+(?:logged|recorded|written\s+down)\b")
 # Owning is read as a boundary only: it ends the negation before it.
 _OWNING = r"\b(?:does|do|did)(?:\s+not|n't)\s+own\b|\bowns?\s+no\b"
 # "patient records and clinical rotas are not ours": what is not theirs comes first

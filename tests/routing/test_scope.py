@@ -266,6 +266,11 @@ def _stems(words: str) -> set[str]:
         ("Complaints are dealt with face to face by Rob and are not logged anywhere. "
          "Paper timesheets before 2019 are not kept anywhere.", "complaints",
          "rob face timesheets paper anywhere"),
+        # ... and so is what is never recorded, however it is said before ("chalk, wiped
+        # daily"), but not what is recorded now and then
+        ("The specials board is chalk, wiped daily, never recorded. Card numbers are never "
+         "logged. Tips are not always recorded.", "specials board card numbers",
+         "chalk wiped daily tips"),
         # what was not done for a while is a gap, not a thing never had
         ("No sessions and no tool library loans from March 2020 to August 2021 (COVID). "
          "No CCTV anywhere.", "cctv", "sessions tool library loans"),
