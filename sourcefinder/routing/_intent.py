@@ -144,7 +144,11 @@ _CUES: tuple[tuple[str, str], ...] = (
      r"|\bwho (?:do|should|can) (?:i|we) (?:chase|hand|give|pass)\b"
      r"|\bwho gets (?:(?:that|this|it|them|those|these) )?(?:fixed|sorted|done|mended)\b"
      r"|\bwho on (?:our|their) (?:side|end)\b"
-     r"|\bwho (?:actually|usually|normally) (?:[a-z]+s)\b",
+     r"|\bwho (?:actually|usually|normally) (?:[a-z]+s)\b"
+     # "who okays that?", "who on site do I ring?", "Who at the Centre can I talk to?"
+     # (not "who do I get it from?": a supplier)
+     r"|\bwho (?:okays|oks|ok's)\b"
+     r"|\bwho (?:on|at) (?:the )?(?:\w+ ){1,2}(?:do|can|should|could) (?:i|we)\b",
      "ask contact owner expert channel team"),
 )
 

@@ -241,6 +241,12 @@ def test_a_question_about_a_whole_instance_is_told_apart(question: str, whole: b
         ("who actually places the product orders?", True),
         ("Who actually turned up on Tuesday?", False),
         ("Who on the team still has an in-date induction?", False),
+        # who okays it, who somewhere does something for the asker
+        ("Her assessor wants to come in next Thursday, who okays that?", True),
+        ("There's a smell of gas round the back, who on site do I ring?", True),
+        ("Who at the Centre can I actually talk to about the ice?", True),
+        ("need more 18mm ply, who do we get it from?", False),
+        ("Who at the AGM voted against?", False),
     ],
 )
 def test_a_question_asking_for_someone_to_ask_is_noticed(question: str, asks: bool) -> None:
