@@ -314,6 +314,10 @@ _FOR_OTHER = re.compile(r"(?:\b(?:is|are)|(?<=\w)'s)\s+(?:(?:only|just)\s+(?:for
                         re.IGNORECASE)  # fmt: skip
 # ... or that is not the organization's: "The college's portfolio isn't ours."
 # ... or what the asker is not after: "The passport records aren't what I'm after:"
+# ... said before the asker's question of its own: "the accident book's for people isn't
+# it, so where does this go?", "accident book's for injuries, so where does this go?"
+_SO_ASKS = re.compile(r"(?:,?\s+(?:isn't|is(?:n't| not)) it)?\s*[,?]\s*so\s+"
+                      r"(?=(?:where|what|how|who|which)\b)", re.IGNORECASE)  # fmt: skip
 _NOT_OURS = re.compile(r"\s*(?:(?:[Tt]he|[Tt]hat|[Tt]his)\s+)?((?:[\w'-]+\s+){0,3}[\w'-]+)\s+"
                        r"(?:is|are)(?:n't|\s+not)\s+(?:ours|(?P<need>what\s+(?:I|we)(?:'m|'re|\s+am|"
                        r"\s+are)?\s+(?:after|need|want|looking\s+for)))\s*[.;:!]?\s*")  # fmt: skip
@@ -636,6 +640,11 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
                 clause, is_source, for_other=told_after[k] and not asks)):
             dismiss(terms(redirect.group(1)))
             clause = " " + clause[redirect.end() :]
+        elif is_source and (so := _SO_ASKS.search(clause)) and (redirect := _redirected_by(
+                clause[: so.start()], is_source, for_other=True)):
+            # "the accident book's for people, isn't it, so where does this go?"
+            dismiss(terms(redirect.group(1)))
+            clause = " " + clause[so.start() :]
         elif negation and not asks and k + 1 < len(clauses) \
                 and (disowned := _NOT_OURS.fullmatch(clause)) \
                 and (told_after[k] or disowned.group("need")):  # fmt: skip

@@ -552,6 +552,13 @@ def test_a_source_said_to_be_for_someone_else_is_dismissed_by_name() -> None:
     assert named("Square's only the tills.") == ()
     assert named("Is BrightHR for staff only?") == ()
     assert named("BrightHR is for staff only.") == ()
+    # ... or said so before the asker's question in the same breath
+    sources = {frozenset(terms("accident book"))}.__contains__
+    assert named("a dog got bitten in reception — the accident book's for people isn't it, "
+                 "so where does this go?") == tuple(terms("accident book"))  # fmt: skip
+    assert named("Nobody got hurt but a kid smashed the hood. Accident book's for injuries, "
+                 "so where does this go?") == tuple(terms("accident book"))  # fmt: skip
+    assert named("Is the accident book for staff too, so where is it kept?") == ()
 
 
 def test_what_the_asker_has_read_or_knows_is_background_to_what_they_ask() -> None:
