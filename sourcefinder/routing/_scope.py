@@ -528,7 +528,9 @@ _NOT_A_THING = re.compile(r"\s*(?:which|who|whose|that|never|not)\b", re.IGNOREC
 # (things, plural, that "are the partnership's"; not "The Safety Advisory Group is the
 # council's", a body someone else runs, whose papers may well be kept here)
 _ARE_THEIRS = re.compile(r"\b(?:is|are)\s+(?:all\s+)?(?:with\s+them|theirs|held\s+by\s+them|"
-                         r"kept\s+by\s+them)\b|\bare\s+the\s+[a-z]+(?:'s|s')(?![\w-])",
+                         r"kept\s+by\s+them)\b|\bare\s+the\s+[a-z]+(?:'s|s')(?![\w-])"
+                         # ("pensions are with NEST": a body by its name)
+                         r"|\b(?:is|are)\s+with\s+(?-i:[A-Z])",
                          re.IGNORECASE)  # fmt: skip
 _OTHER_BODY = re.compile(r"\s*(?:[-*]\s+)?(?:the|our)\s+(?:landlords?|freeholders?|managing\s+"
                          r"agents?|accountants?|bookkeepers?|insurers?)\s+"

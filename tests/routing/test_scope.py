@@ -875,6 +875,11 @@ def test_a_thing_of_one_word_another_body_holds_is_a_nowhere() -> None:
               "& Co): payslips, P60s and pension records are with them, not us.")
     assert "payslip" in held_alone(bureau)  # ("P60s" is a name: read as a phrase)
     assert "payslip" not in held_alone(bureau.replace("are with them", "go to staff"))
+    # ... or with a body by its name: "pensions are with NEST"
+    nest = ("What other bodies hold: payroll is run by our accountants; pensions are with "
+            "NEST (each person logs in to their own account).")
+    assert "pension" in held_alone(nest)
+    assert "pension" not in held_alone(nest.replace("are with NEST", "are with us"))
     farm = ("Things other bodies own. The farm is a separate business: its livestock records, "
             "cattle passports and machinery are the partnership's and are not kept here.")
     assert "cattle passports" in declared_absent_phrases(farm).values()
