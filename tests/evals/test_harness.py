@@ -140,7 +140,12 @@ def test_the_example_suite_is_well_formed() -> None:
             "houghton", "cargo", "kingstown", "harraby", "cotehill", "carleton", "durdar",
             "cummersdale", "aspatria", "anthorn", "cardurnock", "rosley", "hawksdale",
             "stockdalewath", "todhills", "harker", "moorhouse", "beaumont", "grinsdale",
-            "monkhill", "thurstonfield", "kirkbampton", "oughterby", "drumburgh"],
+            "monkhill", "thurstonfield", "kirkbampton", "oughterby", "drumburgh",
+            "easton", "burnfoot", "gaitsgill", "brougham", "murton", "kaber", "barbon",
+            "casterton", "lupton", "endmoor", "sedgwick", "levens", "stainmore", "howgill",
+            "firbank", "killington", "heversham", "beetham", "storth", "sandside",
+            "hincaster", "holme", "yealand", "silverdale", "warton", "borwick", "capernwray",
+            "arkholme", "whittington", "tunstall"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
