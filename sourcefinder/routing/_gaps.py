@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from sourcefinder.index.model import Card
+from sourcefinder.routing._period import MONTHS, Span
 from sourcefinder.routing._text import BRACKETED, paragraphs, terms
 
 _YEAR = r"(?:19|20)\d\d"
@@ -38,8 +39,7 @@ _SUBJECT = re.compile(r"(?:^\s*(?:[-*]\s+)?|[.!?]\s+)(?:the|our)\s+"
                       r"(?:is|are|was|were|has|have|had|runs?|takes?)\b", re.IGNORECASE)
 _ITEM = re.compile(r"\n\s*[-*]\s+")  # a list's items are read each on its own
 
-_MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
-_MONTH = "|".join(_MONTHS)
+_MONTH = "|".join(MONTHS)
 # a day, a month or a year said as a bound: "2020-03-23", "23 March", "April 2020", "2021"
 _BOUND = (rf"(?:{_YEAR}-\d\d(?:-\d\d)?|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?:{_MONTH})"
           rf"(?:\s+{_YEAR})?|{_YEAR})")
@@ -59,7 +59,6 @@ _CLOSED_SPAN = re.compile(
 )
 _EACH_NO = re.compile(r"\s+(?:and|or)\s+no\s+|,\s*no\s+", re.IGNORECASE)
 _EVERYTHING = frozenset({"we"})  # what a closure of everything is said of
-Span = tuple[date, date]  # its first and last day
 
 
 def _bound(said: str, year: int | None, *, end: bool) -> date | None:
@@ -71,7 +70,7 @@ def _bound(said: str, year: int | None, *, end: bool) -> date | None:
         return date(y, mo, min(last, int(m.group(3))) if m.group(3) else last if end else 1)
     words = said.lower().split()
     said_year = next((int(w) for w in words if w.isdigit() and len(w) == 4), year)
-    month = next((_MONTHS[w] for w in words if w in _MONTHS), None)
+    month = next((MONTHS[w] for w in words if w in MONTHS), None)
     day = next((int(w.rstrip("stndrh")) for w in words if w[:1].isdigit() and len(w) <= 4
                 and not (w.isdigit() and len(w) == 4)), None)
     if said_year is None:

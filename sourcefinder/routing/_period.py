@@ -52,11 +52,12 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from sourcefinder.index.model import Card
-from sourcefinder.routing._gaps import Span
 from sourcefinder.routing._priors import MODEL_YEAR, years_in
 from sourcefinder.routing._text import BRACKETED, ends_marked, paragraphs, same_word, terms
 
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
+MONTHS = _MONTHS  # (the month names, read by ``_gaps`` too)
+Span = tuple[date, date]  # a span said of a time: its first and last day
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 _MONTHS["sept"] = 9  # "14 Sept 2024"
 _MONTH = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"

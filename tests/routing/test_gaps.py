@@ -7,7 +7,8 @@ from datetime import date
 import pytest
 
 from sourcefinder.routing import OfflineRouter
-from sourcefinder.routing._gaps import Span, declared_gaps, gap_years
+from sourcefinder.routing._gaps import declared_gaps, gap_years
+from sourcefinder.routing._period import Span
 from tests.routing.conftest import card, make_index
 
 TODAY = date(2026, 11, 30)
