@@ -40,7 +40,7 @@ _SUBJECT = re.compile(r"(?:^\s*(?:[-*]\s+)?|[.!?]\s+)(?:the|our)\s+"
 _ITEM = re.compile(r"\n\s*[-*]\s+")  # a list's items are read each on its own
 
 _MONTH = "|".join(MONTHS)
-# a day, a month or a year said as a bound: "2020-03-23", "23 March", "April 2020", "2021"
+# a day, a month or a year said as a bound: "2020-03-23", "23 March", "Apr 2020", "2021"
 _BOUND = (rf"(?:{_YEAR}-\d\d(?:-\d\d)?|(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?:{_MONTH})"
           rf"(?:\s+{_YEAR})?|{_YEAR})")
 _SPAN = (rf"(?:from\s+|between\s+)?({_BOUND})\s*(?:to|until|till|and|–|—|-)\s*({_BOUND})"

@@ -56,10 +56,10 @@ from sourcefinder.routing._priors import MODEL_YEAR, years_in
 from sourcefinder.routing._text import BRACKETED, ends_marked, paragraphs, same_word, terms
 
 _MONTHS = {m.lower(): i for i, m in enumerate(calendar.month_name) if m}
-MONTHS = _MONTHS  # (the month names, read by ``_gaps`` too)
-Span = tuple[date, date]  # a span said of a time: its first and last day
 _MONTHS.update({m.lower(): i for i, m in enumerate(calendar.month_abbr) if m})
 _MONTHS["sept"] = 9  # "14 Sept 2024"
+MONTHS = _MONTHS  # the month names and their short forms, read by ``_gaps`` too
+Span = tuple[date, date]  # a span said of a time: its first and last day
 _MONTH = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?:1[89]\d\d|20\d\d)"
 YEAR_TERM = re.compile(_YEAR)  # a year as a lexical term ("2016"): the period speaks for it

@@ -316,7 +316,7 @@ _FOR_OTHER = re.compile(r"(?:\b(?:is|are)|(?<=\w)'s)\s+(?:(?:only|just)\s+(?:for
 # ... or what the asker is not after: "The passport records aren't what I'm after:"
 # ... said before the asker's question of its own: "the accident book's for people isn't
 # it, so where does this go?", "accident book's for injuries, so where does this go?"
-_SO_ASKS = re.compile(r"(?:,?\s+(?:isn't|is(?:n't| not)) it)?\s*[,?]\s*so\s+"
+_SO_ASKS = re.compile(r"(?:,?\s+is(?:n't|\s+not)\s+it)?\s*[,?]\s*so\s+"
                       r"(?=(?:where|what|how|who|which)\b)", re.IGNORECASE)  # fmt: skip
 _NOT_OURS = re.compile(r"\s*(?:(?:[Tt]he|[Tt]hat|[Tt]his)\s+)?((?:[\w'-]+\s+){0,3}[\w'-]+)\s+"
                        r"(?:is|are)(?:n't|\s+not)\s+(?:ours|(?P<need>what\s+(?:I|we)(?:'m|'re|\s+am|"

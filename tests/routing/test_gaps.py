@@ -72,6 +72,7 @@ def test_the_cards_of_the_thing_hold_nothing_for_its_years() -> None:
      [{"session"}, {"tool", "librari", "loan"}], ((date(2020, 3, 1), date(2021, 8, 31)),)),
     ("- No events between 2020-03-14 and 2021-07-24 (COVID pause)",
      [{"event"}], ((date(2020, 3, 14), date(2021, 7, 24)),)),
+    ("We were closed 23 Mar – 8 Jul 2020.", [{"we"}], ((date(2020, 3, 23), date(2020, 7, 8)),)),
 ])  # fmt: skip
 def test_the_preamble_says_a_span_a_thing_did_not_happen_in(
         preamble: str, subjects: list[set[str]], spans: tuple[Span, ...]) -> None:  # fmt: skip
