@@ -30,20 +30,24 @@ A negated span is one of:
   the allergen matrix open but ..."; a record of the asker's own open, and where it is
   open, are the situation);
 - a source the thing is missing from, when the asker is looking for it ("they're not in
-  Greywell Past", "isn't on Westlaw or Lexis", "I can't see them in Aconex"): the source
-  named is dismissed (``named``), its words are kept, since another card may say where
-  to go when it is not there;
+  Greywell Past", "isn't on Westlaw or Lexis", "I can't see them in Aconex", "can't see
+  my payslip anywhere in RotaCloud"): the source named is dismissed (``named``), its
+  words are kept, since another card may say where to go when it is not there;
 - a named source in subject place that says too little ("The Safety Rules don't say
   when ...", "VegLink tells me when the trees were cut, but I want ...", "Encompass
   stops at funding."), or a place in
   the asker's own words when a question of its own follows ("The cabin crew roster
-  doesn't show the baggage team — where's their rota?"), or ends the last clause after
+  doesn't show the baggage team — where's their rota?"), or a record in the asker's words
+  whose silence is the ask ("the signing-in book doesn't say who's still allowed in,
+  where's that list?"), or ends the last clause after
   the question ("What time does the orchestra go on? ... and the ticket page doesn't
   say.");
 - a source in subject place of a statement of what it shows or lists, when the asker
   then asks for something else ("Looker shows gross bookings. Where do I get net
   revenue?", "IBP shows the plan, but how much do we physically have?", "Xero shows the
-  invoice, but not whether the debit came in", "... but I need the letter"); not when the
+  invoice, but not whether the debit came in", "... but I need the letter"), also after
+  what the asker saw ("the count is off by one, the eMAR says all given - which record is
+  the legal balance?"); not when the
   ask points back at it ("The report shows a loss. Can someone check it?") unless the
   subject is a source's name, whose statement then is what the asker knows, not what
   they ask ("SupplyLink says they're approved, but what have we paid them?": the ask
@@ -202,6 +206,8 @@ _SHOWS = re.compile(
     r"tells? (?:me|us)|(?:has|have)\b(?! (?:been|got|gone|sent|had|its|their|\w+ed)\b)))\b"
 )
 # who says or has something in a question is as often a person as a place
+# (what a source says or shows, not what it has: "..., my DBS has just come through")
+_SAYS_SO = re.compile(r"\b(?:says?|shows?|lists?|tells?)\b")
 _PERSON = re.compile(r"\b(?:customer|client|manager|boss|member|patient|parent|mum|dad|"
                      r"tenant|owner|caller|guest|student|pupil|teacher|driver|colleague|"
                      r"supervisor|applicant|officer|inspector|auditor|accountant|solicitor|"
@@ -277,9 +283,13 @@ _ASKS = re.compile(r"\s*(?:(?:and|so|now)\s+)?(?:where|how|what|which|who|can|co
 # Westlaw or Lexis". The thing is the need; the place named is where it is not.
 _MISSING_IN = re.compile(
     r"(?<!\bi'm )(?<!\bi am )(?<!\bwe're )(?<!\bwe are )"
-    r"\b(?:(?:is|are|was|were|'s|'re)(?:n't| not)|(?:can't|cannot|can not|couldn't) "
-    r"(?:find|see|locate|spot))\s+(?:(?:showing|shown|listed|there|up|it|them|this|that|"
-    r"anywhere|any|either)\s+){0,3}(?:in|on)\s+(?:the\s+)?"
+    r"\b(?:(?:is|are|was|were|'s|'re)(?:n't| not)\s+(?:(?:showing|shown|listed|there|up|it|"
+    r"them|this|that|anywhere|any|either)\s+){0,3}"
+    # ("can't see my payslip anywhere in RotaCloud": what is sought, then where)
+    r"|(?:can't|cannot|can not|couldn't) (?:find|see|locate|spot)\s+"
+    # ("I can't find anything on the IFCA website": no thing sought, a place hard to use)
+    r"(?!anything\b|a\s+thing\b)(?:[\w'-]+\s+){0,4}?)"
+    r"(?:in|on)\s+(?:the\s+)?"
     r"([\w-]+(?:\s+[\w-]+){0,3})",
     re.IGNORECASE,
 )
@@ -373,6 +383,11 @@ def _shown_by(clause: str, asked_apart: str,
     if not shows:
         return None
     subject = _SHOWN_BY.fullmatch(clause, 0, shows.start())
+    if not subject and (comma := clause.rfind(",", 0, shows.start())) > 0 \
+            and _SAYS_SO.search(shows.group()):  # fmt: skip
+        # after what the asker saw: "the count is off by one on the trolley, the eMAR says
+        # all given - which record is the legal balance?"
+        subject = _SHOWN_BY.fullmatch(clause, comma + 1, shows.start())
     if not subject or not terms(subject.group(1)) or _MODAL.search(subject.group(1)):
         return None  # "The tracker must show it": where the asker expects it, not a miss
     named = bool(is_source and is_source(terms(subject.group(1))))
@@ -612,11 +627,15 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         subject = _SUBJECT_NAME.match(clause) if says else None
         next_to = says and subject and terms(subject.group(1)) \
             and _NEXT_TO.fullmatch(clause, subject.end(), says.start())  # fmt: skip
-        if says and told_after[k] and not next_to:
+        opens = _PLACE_SUBJECT.fullmatch(clause, 0, says.start()) if says else None
+        if says and not next_to and (told_after[k] or (
+                opens and _RECORD.search(opens.group(1)) and terms(clause[says.end() :]))):
             # "the public collections website doesn't say which store - where can I see
             # it?": a place of the asker's own words, then a question of its own (its
-            # name may open it: "The LJ bookings sheet doesn't show it")
-            subject = _PLACE_SUBJECT.fullmatch(clause, 0, says.start()) or subject
+            # name may open it: "The LJ bookings sheet doesn't show it"); or a record whose
+            # silence is the ask itself ("the signing-in book doesn't say who's still
+            # allowed in, where's that list?", "the cafe diary doesn't say what's in it")
+            subject = opens or subject
         elif says and not (subject and terms(subject.group(1))) and k == last and asked_before \
                 and (tail := _TRAILING_PLACE.search(clause, 0, says.start())):  # fmt: skip
             # "What time does the orchestra go on? ... and the ticket page doesn't say.":
@@ -635,7 +654,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             # ("Lend Engine says T-0388 is in but it's not on the shelf, where is it?")
             situation.extend(t for t in terms(clause[shown[0].end() : shown[1]])
                              if t not in _CUE_TERMS)
-            clause = " " + clause[shown[1] :]
+            clause = clause[: shown[0].start()] + " " + clause[shown[1] :]
         elif (negation or told_after[k]) and is_source and (redirect := _redirected_by(
                 clause, is_source, for_other=told_after[k] and not asks)):
             dismiss(terms(redirect.group(1)))

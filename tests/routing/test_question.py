@@ -685,3 +685,54 @@ def test_what_was_looked_for_where_it_is_not_is_the_need() -> None:
     place = analyse("Where's the fall report? I looked in the incident site and it's not there.")
     assert place.positive.strip() == "Where's the fall report?"
     assert set(terms("incident site")) <= set(place.negated)
+
+
+def test_a_record_whose_silence_is_the_ask_is_out() -> None:
+    """"the signing-in book doesn't say who's still allowed in, where's that list?": the
+    record the asker names in their own words says too little, and what it does not say
+    is the ask, in the same clause. A thing that is no record ("the boiler") is what the
+    question is about."""
+    book = analyse("we're closed to visitors - the signing-in book doesn't say who's still "
+                   "allowed in, where's that list?", lambda stems: False)  # fmt: skip
+    assert set(book.negated) == set(terms("signing-in book"))
+    assert "allowed in" in book.positive and "book" not in book.positive
+    diary = analyse("the daily cafe diary doesn't say what's in the quiche", lambda stems: False)
+    assert set(diary.negated) == set(terms("daily cafe diary"))
+    boiler = analyse("the boiler doesn't show an error code, what's wrong with it?",
+                     lambda stems: False)  # fmt: skip
+    assert boiler.negated == boiler.named == () and "boiler" in boiler.positive
+
+
+def test_a_source_after_what_the_asker_saw_is_out_by_its_name() -> None:
+    """"the count is off by one on the trolley, MedLog says all given - which record is
+    the legal balance?": the source that says so is named after a comma; what came before
+    it is what the asker saw, and stays."""
+    medlog = frozenset(terms("MedLog"))
+    analysed = analyse("the count is off by one on the trolley, MedLog says all given - which "
+                       "record is the legal balance?", medlog.issuperset)  # fmt: skip
+    assert set(analysed.named) == medlog
+    assert "off by one on the trolley" in analysed.positive and "MedLog" not in analysed.positive
+    # a person who says so is no source
+    person = analyse("the count is off by one, the nurse says all given - which record is "
+                     "the legal balance?", medlog.issuperset)  # fmt: skip
+    assert person.named == () and "nurse" in person.positive
+    # what a source has, after a comma, is news, not what it says
+    dbs = frozenset(terms("DBS"))
+    news = analyse("New volunteer here, my DBS has just come through. Is there a handbook "
+                   "that tells me what I can do?", dbs.issuperset)  # fmt: skip
+    assert news.named == () and "DBS" in news.positive
+
+
+def test_a_source_the_thing_cannot_be_seen_in_is_dismissed_whatever_is_sought() -> None:
+    """"can't see my payslip anywhere in RotaCloud": what is sought comes between the miss
+    and the place."""
+    rotacloud = frozenset(terms("RotaCloud"))
+    analysed = analyse("can't see my payslip anywhere in RotaCloud, where do I actually get it",
+                       rotacloud.issuperset)  # fmt: skip
+    assert set(analysed.named) == rotacloud and "payslip" in analysed.positive
+    assert analyse("I can't see my payslip, where is it in RotaCloud?",
+                   rotacloud.issuperset).named == ()  # fmt: skip
+    # no thing sought: a place hard to use, which is what the asker wants help with
+    ifca = frozenset(terms("IFCA website"))
+    assert analyse("I can't find anything on the IFCA website, it's a maze. Where do I even "
+                   "start on it?", ifca.issuperset).named == ()  # fmt: skip
