@@ -433,6 +433,9 @@ class OfflineRouter:
                                     if _ABOUT_PEOPLE.match(item) for t in terms(item))
                           for c in self._cards]  # fmt: skip
         self._names = {name for names in self._card_names for name in names}
+        # names of one word, which a question may write in parts ("RotaCloud": rotacloud)
+        self._one_word_names = frozenset(w for name in self._names if len(name) == 1
+                                         for w in name)
         # the words of a NOT part's items about now alone ("NOT current intakes (use the
         # form)", "NOT today's routes"), which refuse no question about a time gone by
         self._now_nots = [_now_only(c.what_not) for c in self._cards]
@@ -704,8 +707,12 @@ class OfflineRouter:
         if (analysed.negated or analysed.named) and self.config.named_excluded > 0:
             # a card dismissed by its name is out however long the question is, and
             # whatever else the ask says in its words
-            dismissed = set(analysed.negated) | set(analysed.named)
-            named = {i for t in analysed.named for i in lex.positive_cards(t).tolist()}
+            # (a name of one word written in parts: "RotaCloud")
+            one_word = {a + b for a, b in itertools.pairwise(analysed.named)} \
+                & self._one_word_names  # fmt: skip
+            dismissed = set(analysed.negated) | set(analysed.named) | one_word
+            named = {i for t in (*analysed.named, *one_word)
+                     for i in lex.positive_cards(t).tolist()}
             for i in named | excluded.keys():
                 if any(name and name <= dismissed for name in self._card_names[i]):
                     by_name.add(i)
@@ -797,7 +804,8 @@ class OfflineRouter:
 
     def _names_source(self, stems: list[str]) -> bool:
         """Whether ``stems`` are one card's name, no more and no less."""
-        return frozenset(stems) in self._names
+        return frozenset(stems) in self._names \
+            or (len(stems) > 1 and "".join(stems) in self._one_word_names)
 
     def _holding(self, stems: tuple[str, ...]) -> list[int]:
         """The cards whose own text has every one of ``stems``."""
@@ -1132,11 +1140,13 @@ class OfflineRouter:
         if first.pinned:
             verdict = "confident"
         elif nothing or (q.absent and cfg.absent_is_nowhere) or q.expired or theirs \
-                or q.unkept or q.closed or self._periods.shut(lead, q.period):  # fmt: skip
+                or q.unkept or q.closed or self._periods.shut(lead, q.period) \
+                or lead in q.out_of_period:  # fmt: skip
             # the log knows (askers of this very question found nothing), or the index
             # says the organization has no such thing, or keeps it less long than asked
             # or not at all, or it asks for another body's own records, or for a place
-            # since it closed, or for a time the thing of the first card did not happen
+            # since it closed, or for a time the thing of the first card did not happen,
+            # or the first card holds nothing of the time asked and no older one does
             verdict = "nowhere"
         elif first.confidence >= cfg.confident_at:
             verdict = "confident"

@@ -887,3 +887,41 @@ def test_a_cards_own_retention_of_what_is_asked_past_is_a_nowhere() -> None:
     assert router.rank("can I have the league's annual accounts from 2017?").expired == ()
     assert router.rank("the bank statements from last March, please").expired == ()
     assert router.rank("how many ticket orders did we take in 2017?").expired == ()
+
+
+def test_a_name_of_one_word_written_in_parts_dismisses_its_card() -> None:
+    """"can't see my payslip anywhere in RotaCloud": the card called rotacloud is out,
+    though the question writes its name as two words."""
+    index = make_index([
+        card("rotacloud", "the staff rota app: shifts, swaps, holidays, clocking in",
+             "pay (the payroll bureau)", how="open the app; payslip questions go to the office",
+             contains="rotas, shift swaps, staff holidays, clock-in records"),
+        card("payroll-bureau", "the accountants who run payroll: payslips, P60s",
+             contains="staff payslips"),
+        card("office", "the office shared drive: policies, staff files",
+             contains="staff rota archive, handbooks"),
+    ])  # fmt: skip
+    router = OfflineRouter(index)
+    ranking = router.rank(
+        "can't see my staff payslip anywhere in RotaCloud, where do I actually get it")
+    assert ids(ranking.full)[0] == "payroll-bureau"
+    assert ids(router.rank("my shift swaps in RotaCloud").full)[0] == "rotacloud"
+
+
+def test_a_first_card_that_holds_nothing_of_the_time_asked_is_nowhere() -> None:
+    """"what was our occupancy percentage in 2017", where the only card of occupancy holds
+    nothing before 2023 and no older source is kept: nowhere to look, however well it
+    matches. An older source that holds the time goes first instead."""
+    index = make_index([
+        card("bookings-reports", "occupancy percentage and takings reports from the "
+             "bookings app, since 2023", how="Reports tab, occupancy",
+             contains="monthly occupancy percentage reports since 2023"),
+        card("vet-folder", "vet visit invoices and treatment notes"),
+        card("cash-book", "the paper cash book of takings, 2011-2018"),
+    ])  # fmt: skip
+    router = OfflineRouter(index)
+    old = router.rank("what was our occupancy percentage in 2017")
+    assert ids(old.full)[0] == "bookings-reports" and old.verdict == "nowhere"
+    assert router.rank("what was our occupancy percentage in 2024").verdict == "confident"
+    takings = router.rank("takings in 2017")
+    assert ids(takings.full)[0] == "cash-book" and takings.verdict == "confident"
