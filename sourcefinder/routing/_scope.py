@@ -1048,7 +1048,11 @@ def own_asked(question: str, heads: frozenset[str], ours: frozenset[str]) -> tup
         elif word == "our" and (k + 1 == len(low) or low[k + 1] != "own"):
             start = k  # "which of our lorries", where "we own no lorries"
         elif (words[k][:1].isupper() or (k and low[k - 1] == "the")) \
-                and set(terms(word)) & ours:  # fmt: skip
+                and set(terms(word)) & ours and not (
+                    # (another name that opens with a word of ours: "Audio Network" at
+                    # Crook Audio)
+                    k + 1 < len(words) and words[k + 1][:1].isupper()
+                    and not set(terms(low[k + 1])) & (ours | heads)):  # fmt: skip
             start = k  # "Calloway", "the hospice"
         else:
             continue

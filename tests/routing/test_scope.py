@@ -1245,6 +1245,12 @@ def test_a_question_asks_for_the_organizations_own() -> None:
     assert own_asked("our own rota for the lab", heads, ours) == ()  # too far
     assert own_asked("a hospice nurse for the ward", heads, ours) == ()
     assert own_asked("our own lab", frozenset(), ours) == ()
+    # another body's name that opens with a word of ours ("Audio Network" at Crook Audio)
+    audio = frozenset({"crook", "audio"})
+    licence = frozenset({"licenc", "pr"})
+    assert own_asked("Audio Network licence pdf for a 2019 intro tune", licence, audio) == ()
+    assert "Crook Audio licence" in own_asked("where's the Crook Audio licence", licence, audio)
+    assert own_asked("the Audio PRS licence", licence, audio) == ("Audio PRS",)
 
 
 def test_a_question_for_the_organizations_own_of_what_it_has_none_is_a_nowhere() -> None:
