@@ -145,7 +145,10 @@ def test_the_example_suite_is_well_formed() -> None:
             "casterton", "lupton", "endmoor", "sedgwick", "levens", "stainmore", "howgill",
             "firbank", "killington", "heversham", "beetham", "storth", "sandside",
             "hincaster", "holme", "yealand", "silverdale", "warton", "borwick", "capernwray",
-            "arkholme", "whittington", "tunstall"],
+            "arkholme", "whittington", "tunstall",
+            "cantsfield", "leck", "wennington", "melling", "hornby", "wray", "caton", "halton",
+            "aughton", "gressingham", "claughton", "farleton", "docker", "grayrigg", "selside",
+            "crook", "winster", "allithwaite"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
