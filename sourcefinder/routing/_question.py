@@ -205,9 +205,9 @@ _SHOWS = re.compile(
     r"(?:shows?|lists?|(says?|holds?|gives?|covers?|"
     r"tells? (?:me|us)|(?:has|have)\b(?! (?:been|got|gone|sent|had|its|their|\w+ed)\b)))\b"
 )
-# who says or has something in a question is as often a person as a place
 # (what a source says or shows, not what it has: "..., my DBS has just come through")
 _SAYS_SO = re.compile(r"\b(?:says?|shows?|lists?|tells?)\b")
+# who says or has something in a question is as often a person as a place
 _PERSON = re.compile(r"\b(?:customer|client|manager|boss|member|patient|parent|mum|dad|"
                      r"tenant|owner|caller|guest|student|pupil|teacher|driver|colleague|"
                      r"supervisor|applicant|officer|inspector|auditor|accountant|solicitor|"
