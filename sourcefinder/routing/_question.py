@@ -157,6 +157,12 @@ _FAILED = re.compile(
     r"|(?<!\bi )(?<!\bwe )(?<!\byou )\b(?:has|have|had)(?:n't| not) got (?:the|any|it|them)\b"
     # "The big book by the fuel store has nothing about lifejackets."
     r"|\b(?:has|have|had|says|said) nothing (?:about|on|for|in it)\b"
+    # "Nothing in the fire book.", "Nothing on Trello about the planer, but ...": a clause
+    # that opens with where nothing was, up to what was not there (not the asker's own
+    # copy: "nothing in my email newsletter about it" is silent on where it came from)
+    r"|^\s*nothing\s+(?:in|on)\s+(?!particular\b|my\b)(?:(?:the|our|their|his|her)\s+)?"
+    r"(?P<nothing>[\w'-]+(?:\s+(?!(?:about|for|is|are|was|covers?|says?|yet|since|re|"
+    r"regarding|and|but)\b)[\w'-]+){0,3})"
     # "I've been through the daybook and can't find Mrs Dixon's order"
     r"|\b(?:looked|checked|searched|(?:been|gone|went)\s+through)\b[^.;:!?]{0,80}?\b(?:and|but)\s+"
     r"(?:i\s+|we\s+)?(?:can't|cannot|couldn't|can\s+not|could\s+not)\s+find\b",
@@ -489,6 +495,9 @@ _THIS_PERIOD = re.compile(
 _STILL = re.compile(r"\bstill\b(?!\s+(?:around|exists?|there|kept|available|anywhere|"
                     r"on file|held|have|got)\b)", re.IGNORECASE)  # fmt: skip
 _YEAR_SAID = re.compile(r"\b(?:19|20)\d\d\b")
+# "renewals from before the current box office system": the time before the present one
+_BEFORE_NOW = re.compile(r"\b(?:before|prior\s+to|until)\s+(?:the|our)\s+(?:current|present|"
+                         r"latest|newest|modern)\b", re.IGNORECASE)  # fmt: skip
 # "since we stopped using the old Access thing", "now that we've left Jira": the time after
 # the change, whatever old source it names
 _SINCE_CHANGE = re.compile(
@@ -600,6 +609,11 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             place = terms(looked[0])
             (named if is_source and is_source(place) else negated).extend(place)
             clause = looked[1]
+        elif failed and failed.group("nothing"):
+            dismiss(terms(failed.group("nothing")))  # by its name, when a source's
+            clause = clause[failed.end() :]
+            if not terms(clause):
+                continue
         elif failed:
             negated.extend(terms(clause[: failed.end()]))
             clause = clause[failed.end() :]
@@ -687,7 +701,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         return Analysed(question, (), False)
     wanted |= _CUE_TERMS
     excluded = tuple(dict.fromkeys(t for t in negated if t not in wanted))
-    words = set(re.findall(r"[a-z]+", positive.lower()))
+    words = set(re.findall(r"[a-z]+", _BEFORE_NOW.sub(" ", positive).lower()))
     current = bool(words & _CURRENT) or _THIS_PERIOD.search(positive) is not None \
         or _SINCE_CHANGE.search(positive) is not None \
         or (_STILL.search(positive) is not None and not _YEAR_SAID.search(positive)

@@ -28,6 +28,17 @@ from sourcefinder.routing._text import terms
          ("boiler",)),
         ("The big book by the fuel store has nothing about lifejackets. When was mine serviced?",
          "lifejackets. When was mine serviced?", ("big", "book", "fuel", "store")),
+        # a clause that opens with where nothing was: only that place is out
+        ("Her pendant went off in the night - where would that call be logged? Nothing in the "
+         "fire book.", "Her pendant went off in the night - where would that call be logged?",
+         ("fire", "book")),
+        ("Nothing on the status page about it, is the dashboard down for everyone?",
+         "about it, is the dashboard down for everyone?", ("statu", "page")),
+        # ... not the asker's own copy, nor nothing in particular
+        ("are the courts shut today? nothing in my email newsletter about it",
+         "are the courts shut today? nothing in my email newsletter about it", ()),
+        ("Nothing in particular, where's the rota?", "Nothing in particular, where's the rota?",
+         ()),
         ("We're not buying anything new. I need the signed vendor terms.",
          "I need the signed vendor terms.", ("bui", "new")),
         ("I don't need the route code. Which systems receive lab results?",
@@ -271,6 +282,10 @@ def test_present_time_words_are_noticed() -> None:
     assert not analyse("overpayment from 2017 still being clawed back: the decision?").current
     assert not analyse("She still had passes from before we changed the booking system. "
                        "Can we check?").current  # fmt: skip
+    # the time before the present one is not the present
+    assert not analyse("where can I see renewals from before the current box office "
+                       "system?").current  # fmt: skip
+    assert analyse("where are renewals kept in the current box office system?").current
     # the time since an old source was given up is the present
     assert analyse("Since we stopped using the old Access thing, where do I look up who's "
                    "got the play parachute?").current  # fmt: skip
