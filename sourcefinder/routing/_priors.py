@@ -62,7 +62,10 @@ _BEINGS = frozenset(
     "lad lads lass lasses man men woman women lady ladies chap chaps fella bloke gent gents "
     "folk folks timer timers boy's girl's mr mrs miss ms dear dears mate mates pal pals "
     "gran grandad granny".split())
-_AGE_UNITS = frozenset("year years month months week weeks day days yr yrs".split())
+# ... nor an age ("the fee for a 15 year old", "a six-week-old puppy", "How old is
+# Hector?", "is he old enough?")
+_AGE = re.compile(r"\bhow\s+old\b|\bold\s+enough\b|\b(?:years?|months?|weeks?|days?|yrs?)"
+                  r"[\s-]+old\b", re.IGNORECASE)  # fmt: skip
 # ... capitalized inside a sentence before another capitalized word, it opens a name
 _IN_NAME = re.compile(r"(?<=[a-z,]\s)(?:Old|Older|Former|Previous|Legacy|Historic)\s+(?=[A-Z])")
 
@@ -102,8 +105,8 @@ def before_a_change(text: str) -> bool:
 
 def is_old_period(question: str, old: Card, new: Card | None) -> bool:
     """Whether ``question`` asks about the period that ``old`` documents (a word of the
-    old in a name says nothing of time: "Is the Old Dairy free?")."""
-    said = tokens(_IN_NAME.sub(" ", question))
+    old in a name or an age says nothing of time: "Is the Old Dairy free?")."""
+    said = tokens(_AGE.sub(" ", _IN_NAME.sub(" ", question)))
     if _of_the_old(said) \
             or _BEFORE_YEAR.search(question) or _BEFORE_CHANGE.search(question):  # fmt: skip
         return True
@@ -117,11 +120,9 @@ def is_old_period(question: str, old: Card, new: Card | None) -> bool:
 
 def _of_the_old(said: list[str]) -> bool:
     """Whether a word of the old in ``said`` speaks of an old time, not of an old being
-    ("the old mule", "one of the old girls", "old Mrs Dodd") nor of an age ("the fee for
-    a 15 year old", "a six-week-old puppy")."""
+    ("the old mule", "one of the old girls", "old Mrs Dodd")."""
     return any(word in OLD_PERIOD_WORDS and not (
-        k + 1 < len(said) and said[k + 1] in _BEINGS) and not (
-        word == "old" and k > 0 and said[k - 1] in _AGE_UNITS) for k, word in enumerate(said))
+        k + 1 < len(said) and said[k + 1] in _BEINGS) for k, word in enumerate(said))
 
 
 def years_in(text: str) -> set[int]:

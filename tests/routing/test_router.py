@@ -151,7 +151,9 @@ def test_old_period_question_prefers_the_old_card(org: Index) -> None:
         # "an old boy phoned", "the older girls at the weigh-in": an age, not a time
         ("an old boy wants the performance trend reports", "historical-performance",
          "perf-old"),
-        # "a 15 year old", "her six-week-old": an age
+        # "a 15 year old", "her six-week-old", "how old", "old enough": an age
+        ("how old is the depot in the performance trend reports", "historical-performance",
+         "perf-old"),
         ("performance trend reports for a 15 year old", "historical-performance", "perf-old"),
         ("performance trend reports for her six-week-old", "historical-performance",
          "perf-old"),
