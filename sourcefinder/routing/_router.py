@@ -133,6 +133,7 @@ from sourcefinder.routing._scope import (
     affirmed,
     declared_absent,
     declared_absent_alone,
+    declared_absent_forms,
     declared_absent_names,
     declared_absent_phrases,
     declared_kept_own,
@@ -242,6 +243,7 @@ _DOING_VERB = re.compile(r"\b(?:to|can|could|will|would|should|must|we|you|they|
                          r"you|they)\s+)?"
                          r"([a-z]+)\b", re.IGNORECASE)
 _GERUND = re.compile(r"\b[a-z]{3,}ing\b", re.IGNORECASE)
+_PAST = re.compile(r"[A-Za-z]{3,}ed")
 _OLD_STEMS = frozenset(terms(" ".join(OLD_PERIOD_WORDS)))  # "the old till archive"
 _OURS_DOING = re.compile(r"(?:\w+\s+)?we\s", re.IGNORECASE)  # "we buy", "can we buy"
 # when the asker will be somewhere, told before the question: "I'm covering for Lisa for a
@@ -495,6 +497,7 @@ class OfflineRouter:
         self._absent -= {t for w in only_named for t in terms(w.lower())}
         self._absent_only_named = frozenset(only_named)
         self._absent_alone = declared_absent_alone(index.preamble) & self._absent
+        self._absent_forms = declared_absent_forms(index.preamble)
         # what it says it does not do to a thing its cards have ("do not teach ringing")
         self._undone = tuple((done, what, written) for done, what, written
                              in declared_undone(index.preamble, cfg.undone_verb_min)
@@ -737,6 +740,11 @@ class OfflineRouter:
         absent = tuple(dict.fromkeys(
             w for w in _WORD.findall(_HYPHENATED.sub(" ", unprefixed(asked_for)))
             if w.lower() not in timed and any(t in self._absent for t in terms(w))
+            # (an everyday past tense the preamble does not write is a verb of the
+            # question's own: "has the money landed?" where "no land surveys"; not a rare
+            # one, "apostilled" where "no apostille service")
+            and not (_PAST.fullmatch(w) and w.lower() not in self._absent_forms
+                     and specificity(w.lower()) < self.config.absent_common_below)
             or (any(t in self._held_alone for t in terms(w))
                 and specificity(w.lower()) >= self.config.held_alone_min)
         )) if self._absent or self._held_alone else ()  # fmt: skip

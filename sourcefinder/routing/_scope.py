@@ -710,6 +710,12 @@ def declared_absent(preamble: str) -> frozenset[str]:
     return frozenset(out - _NOT_SUBJECTS - owned)
 
 
+def declared_absent_forms(preamble: str) -> frozenset[str]:
+    """The words of :func:`declared_absent` as the preamble writes them, lowercased ("land"
+    of "no land surveys", which "has the money landed?" does not ask for)."""
+    return frozenset(w.lower() for w in _negated_words(preamble))
+
+
 def declared_absent_alone(preamble: str) -> frozenset[str]:
     """The stems of :func:`declared_absent` said as a thing of one word ("does not sell gas
     or broadband"), not only as part of one of several ("have not fitted hair

@@ -384,6 +384,17 @@ def test_a_part_of_a_compound_in_the_question_is_not_ruled_out() -> None:
     assert router.rank("new gas connection for the plant").ruled_out == ("gas",)
 
 
+def test_an_everyday_past_tense_the_preamble_does_not_write_is_not_ruled_out() -> None:
+    """"No land surveys": "has the payment landed?" asks nothing of land; a rare past
+    tense ("apostilled" where "no apostille service") still names what is denied."""
+    router = OfflineRouter(_index("Gridco distributes electricity. We do no land surveys "
+                                  "and offer no apostille service."))  # fmt: skip
+    landed = router.rank("has the connection payment for the plant landed?")
+    assert landed.ruled_out == () and landed.verdict != "nowhere"
+    assert "land" in router.rank("land survey for the new connection").ruled_out
+    assert router.rank("can the connection quote be apostilled?").ruled_out == ("apostilled",)
+
+
 def test_who_the_organization_is_not_registered_with_is_ruled_out() -> None:
     """"We are not Ofsted-registered": an Ofsted report is nowhere; an inspection report
     is not."""
