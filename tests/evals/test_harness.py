@@ -148,7 +148,10 @@ def test_the_example_suite_is_well_formed() -> None:
             "arkholme", "whittington", "tunstall",
             "cantsfield", "leck", "wennington", "melling", "hornby", "wray", "caton", "halton",
             "aughton", "gressingham", "claughton", "farleton", "docker", "grayrigg", "selside",
-            "crook", "winster", "allithwaite"],
+            "crook", "winster", "allithwaite",
+            "cowan", "burrow", "dent", "mansergh", "natland", "sizergh", "underbarrow", "cunswick",
+            "burneside", "mealbank", "patton", "whinfell", "lyth", "helsington", "gatebeck",
+            "quernmore", "dolphinholme", "scorton"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
