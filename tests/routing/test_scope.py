@@ -395,6 +395,14 @@ def test_an_everyday_past_tense_the_preamble_does_not_write_is_not_ruled_out() -
     assert router.rank("can the connection quote be apostilled?").ruled_out == ("apostilled",)
 
 
+def test_what_is_not_allowed_is_no_thing_the_organization_has_not() -> None:
+    """"No alcohol is sold or allowed": alcohol is ruled out, "allowed" is not."""
+    router = OfflineRouter(_index("Gridco distributes electricity. No alcohol is sold or "
+                                  "allowed on site."))  # fmt: skip
+    assert router.rank("Is the duty manager allowed to approve a connection?").ruled_out == ()
+    assert router.rank("alcohol licence for the plant").ruled_out == ("alcohol",)
+
+
 def test_who_the_organization_is_not_registered_with_is_ruled_out() -> None:
     """"We are not Ofsted-registered": an Ofsted report is nowhere; an inspection report
     is not."""
