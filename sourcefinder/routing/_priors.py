@@ -127,7 +127,12 @@ def _of_the_old(said: list[str]) -> bool:
 
 def years_in(text: str) -> set[int]:
     """Years a text mentions, ranges ("2021-2023", "2021–23") expanded."""
-    found = {int(y) for y in _YEAR.findall(text)}
+    return {int(y) for y in _YEAR.findall(text)} | years_spanned(text)
+
+
+def years_spanned(text: str) -> set[int]:
+    """The years of the ranges a text mentions ("2004 to 2012"), no single year."""
+    found: set[int] = set()
     for start, end in _YEAR_RANGE.findall(text):
         first = int(start)
         last = int(end) if len(end) == 4 else first // 100 * 100 + int(end)

@@ -124,6 +124,7 @@ from sourcefinder.routing._priors import (
     Adjusted,
     all_successors,
     apply_declarations,
+    years_spanned,
 )
 from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
@@ -552,6 +553,7 @@ class OfflineRouter:
         self._static_vectors: np.ndarray | None = None
         self._denials: tuple[str, ...] = ()
         self._denied_terms: tuple[frozenset[str], ...] = ()
+        self._denial_years: tuple[set[int], ...] = ()
         self._denial_vectors = np.zeros((0, 0), dtype=np.float32)
         if cfg.w_static > 0 and static is not None:
             vectors = static_vectors if static_vectors is not None else embed_cards(index, static)
@@ -566,6 +568,7 @@ class OfflineRouter:
             self._denials = denials(index.preamble)
             self._denial_vectors = static.embed_queries(list(self._denials))
             self._denied_terms = tuple(map(denied_terms, self._denials))
+            self._denial_years = tuple(map(years_spanned, self._denials))
 
     @property
     def embedder(self) -> Embedder | None:
@@ -1262,6 +1265,10 @@ class OfflineRouter:
         if len(self._denials[k].split()) <= self.config.denial_short_words \
                 and not self._denied_terms[k] & set(q.qterms):  # fmt: skip
             return ()  # "Beck House has no lift" for a burst pipe at Beck House
+        if q.period is not None and self._denial_years[k] and not any(
+                q.period.start.year <= y <= q.period.end.year for y in self._denial_years[k]):
+            # a span of years the statement is bound to, that the time asked is outside
+            return ()  # "the scoring files of 2004 to 2012 were not kept" for last year's
         if self._askable[lead]:
             # what it denies, or who it says does it, is in the name of the person or
             # channel leading: the asker is sent there ("the head cider maker" for "We do

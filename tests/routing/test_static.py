@@ -233,6 +233,18 @@ def test_a_statement_naming_the_person_who_has_it_sends_the_asker_to_them(
     assert payslip.denied == () and payslip.verdict != "nowhere"
 
 
+def test_a_statement_bound_to_years_denies_nothing_of_other_years(
+    wordllama: WordLlamaEmbedder,
+) -> None:
+    """Helsington's "scoring files from our ScoreBridge years (2004 to 2012) were not
+    kept": last year's winner of a trophy is no question about those years."""
+    index = load_index(ORGS / "helsington" / "index")
+    router = OfflineRouter(index, static=wordllama, static_vectors=embed_cards(index, wordllama))
+    won = router.rank("who won the Scout Scar Salver last year")
+    assert won.denied == () and won.verdict != "nowhere"
+    assert won.candidates[0].card_id == "trophies-and-honours"
+
+
 def test_a_card_that_explains_more_than_a_first_with_no_confidence_keeps_its_own(
     wordllama: WordLlamaEmbedder,
 ) -> None:
