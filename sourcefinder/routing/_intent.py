@@ -87,6 +87,20 @@ _CUES: tuple[tuple[str, str], ...] = (
     (r"how do (?:i|we|they) (?:ask|request|get|raise|log|file|report)"
      r"|where do (?:i|we) (?:log|file|raise|report|request)|put in a request",
      "request requests ticket tickets intake form"),
+    # someone hurt, told as what happened: "Sliced my palm open shucking this morning",
+    # "A visitor slipped on the wet floor by the cafe door", "Got a rope burn off the
+    # strander", "a cat got me on the hand". 452 organizations: +32 right first, +22 in
+    # the top five, one nowhere-question more answered
+    (r"\b(?:cut|sliced|nicked|grazed|burnt|burned|scalded|stabbed|banged|bumped|twisted"
+     r"|sprained|broke|broken|hurt|trapped|caught)\s+(?:\w+\s+)?(?:hand|finger|thumb|palm|arm"
+     r"|leg|knee|ankle|head|wrist|foot|toe|lip|face|back|shoulder|elbow|eye)s?\b"
+     # (not a thing that "fell over" nor one "stung for a surcharge")
+     r"|\b(?:slipped|tripped|fell|fallen|went over)\b(?:\s+\w+){0,3}?\s+(?:on|over|off|down"
+     r"|in|from)\s+(?:the|a|an|his|her|my|their|our|some|one)\b|\brope burn\b"
+     r"|\bneedle ?stick\b|\bgot (?:bitten|scratched|stung)\b(?!\s+for\b)"
+     r"|\b(?:bit|scratched|stung|got)\s+(?:me|him|her)\s+on\s+the\b"
+     r"|\bhurt (?:him|her|my|them)sel(?:f|ves)\b",
+     "accident accidents incident incidents injury injuries"),
     # a message sent to us, and where it landed: "she emailed us photos last week. Where
     # would that have gone?". 251 organizations: +1 answer right first, +1 nowhere caught.
     # Not "Did anyone get back to ...?": two more right first, two more answerable

@@ -56,6 +56,10 @@ from tests.routing.conftest import card, make_index
         ("Is my notice period one month or three?", "staff"),
         ("my P60 for last tax year", "hr"),
         ("A customer replied to her order. Where would her message have gone?", "mailbox"),
+        ("Sliced my palm open shucking this morning, where do I write it up?", "accident"),
+        ("A visitor slipped on the wet floor by the cafe door.", "incident"),
+        ("Got a rope burn off the strander. Where do I write it down?", "injury"),
+        ("A cat got me on the hand during a visit this morning.", "accident"),
     ],
 )
 def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
@@ -71,7 +75,9 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "a timeline for a child who's on a plan", "who is on the board of trustees",
      "how much time is spent on each call",  # time spent, not money
      "what do we pay volunteers",  # whom, not what for
-     "where would the van have gone"],  # not a message
+     "where would the van have gone",  # not a message
+     "the overnight load fell over.",  # a thing, not someone hurt
+     "we got stung for a surcharge on a brake caliper"],
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
