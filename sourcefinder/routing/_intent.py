@@ -125,6 +125,18 @@ _CUES: tuple[tuple[str, str], ...] = (
      r"|\b(?:what|how much) (?:do|did|does) (?:we|the (?:company|club|charity)) pay "
      r"(?:for|on)\b",
      "spending spend costs payments bills expenses accounts invoices"),
+    # whether money came in or went out: "Has the Eden Mount Hotel paid for September
+    # yet?", "Did we ever pay Zonewear's invoice?", "who owes us from two months back?",
+    # "where do I raise the invoice?". 470 organizations: +39 right first, +14 in the top
+    # five, 4 more answerable questions answered "nowhere", one nowhere-question more caught
+    # (not "the paid staff")
+    (r"\b(?:has|have|had)\s+(?:\w+\s+){0,5}?(?:paid|been paid|settled)\b"
+     r"(?!\s+(?:staff|members?|employees?|workers?|roles?|posts?|jobs?|work|up)\b)"
+     r"|\bdid\s+(?:\w+\s+){0,4}?(?:pay|settle)\b(?!\s+(?:attention|a visit)\b)"
+     r"|\b(?:who|which \w+)\s+(?:still\s+)?owes?\b|\bowes? us\b|\bhasn'?t paid\b"
+     r"|\b(?:raise|send|enter|put through|chase)\s+(?:\w+\s+){0,3}?(?:invoices?|bills?)\b"
+     r"|\bbehind (?:on )?paying\b",
+     "invoices invoice payments paid ledger accounts"),
     # a person to ask (``asks_for_person``: keep it the last cue)
     # ("Who here knows our breeding thinking best?", "who else knows")
     (r"who (?:(?:else|here|a?round here) )?(?:knows|can tell|can give|can help|can explain"

@@ -60,6 +60,9 @@ from tests.routing.conftest import card, make_index
         ("A visitor slipped on the wet floor by the cafe door.", "incident"),
         ("Got a rope burn off the strander. Where do I write it down?", "injury"),
         ("A cat got me on the hand during a visit this morning.", "accident"),
+        ("Has the Eden Mount Hotel paid for September yet?", "invoices"),
+        ("Did we ever pay Zonewear's invoice for the leotards?", "payments"),
+        ("Sue's off this week. Who owes us from more than two months back?", "ledger"),
     ],
 )
 def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
@@ -77,7 +80,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "what do we pay volunteers",  # whom, not what for
      "where would the van have gone",  # not a message
      "the overnight load fell over.",  # a thing, not someone hurt
-     "we got stung for a surcharge on a brake caliper"],
+     "we got stung for a surcharge on a brake caliper",
+     "Breathe only has the paid staff in it"],  # who is paid, not whether
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
