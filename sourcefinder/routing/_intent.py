@@ -83,6 +83,20 @@ _CUES: tuple[tuple[str, str], ...] = (
      r"|permitted to|is it ok(?:ay)? to|can (?:we|i|marketing|sales) (?:legally )?\w+ "
      r".{0,40}\?",
      "policy policies rules guidance approval"),
+    # what there is to read first: "Is there anything I can read tonight?", "what should
+    # I read before Monday?". 470 organizations: +15 right first, +6 in the top five
+    (r"\b(?:anything|something|what)\s+(?:\w+\s+){0,2}?(?:i|we)\s+(?:should|can|could|ought to"
+     r"|need to|must)\s+read\b|\b(?:to|should i|do i|can i)\s+read\s+(?:\w+\s+){0,3}?"
+     r"(?:before|first|beforehand|tonight)\b|\bwhat should i read\b",
+     "handbook induction guide welcome"),
+    # what the rules make the asker do, or give them: "Do I have to wear the green polo?",
+    # "how long are we meant to keep accident reports?", "do staff get a discount?". 470
+    # organizations: +5 right first, +15 in the top five, 2 more answerable questions
+    # answered "nowhere"
+    (r"\b(?:do|did)\s+(?:i|we|staff|volunteers|members)\s+(?:have|need)\s+to\b"
+     r"|\b(?:am i|are we|is (?:he|she|it))\s+(?:meant|supposed|expected|required)\s+to\b"
+     r"|\bdo (?:staff|volunteers|members|employees) get\b",
+     "policy policies rules handbook"),
     # asking for something to be done
     (r"how do (?:i|we|they) (?:ask|request|get|raise|log|file|report)"
      r"|where do (?:i|we) (?:log|file|raise|report|request)|put in a request",

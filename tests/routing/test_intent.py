@@ -63,6 +63,10 @@ from tests.routing.conftest import card, make_index
         ("Has the Eden Mount Hotel paid for September yet?", "invoices"),
         ("Did we ever pay Zonewear's invoice for the leotards?", "payments"),
         ("Sue's off this week. Who owes us from more than two months back?", "ledger"),
+        ("First day tomorrow. Is there anything I can read tonight?", "handbook"),
+        ("I'm the locum covering Tom's leave - what should I read before Monday?", "induction"),
+        ("Do I have to wear the green polo every shift?", "rules"),
+        ("how long are we meant to keep accident reports?", "policy"),
     ],
 )
 def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
@@ -81,7 +85,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "where would the van have gone",  # not a message
      "the overnight load fell over.",  # a thing, not someone hurt
      "we got stung for a surcharge on a brake caliper",
-     "Breathe only has the paid staff in it"],  # who is paid, not whether
+     "Breathe only has the paid staff in it",  # who is paid, not whether
+     "I need to read the meter before I go"],  # a reading, not reading up
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
