@@ -84,9 +84,10 @@ _CUES: tuple[tuple[str, str], ...] = (
      r".{0,40}\?",
      "policy policies rules guidance approval"),
     # what there is to read first: "Is there anything I can read tonight?", "what should
-    # I read before Monday?". 470 organizations: +15 right first, +6 in the top five
+    # I read before Monday?" (not "to read the meter before I go"). 470 organizations: +16
+    # right first, +6 in the top five
     (r"\b(?:anything|something|what)\s+(?:\w+\s+){0,2}?(?:i|we)\s+(?:should|can|could|ought to"
-     r"|need to|must)\s+read\b|\b(?:to|should i|do i|can i)\s+read\s+(?:\w+\s+){0,3}?"
+     r"|need to|must)\s+read\b|\b(?:to|should i|do i|can i)\s+read\s+(?:up\s+)?"
      r"(?:before|first|beforehand|tonight)\b|\bwhat should i read\b",
      "handbook induction guide welcome"),
     # what the rules make the asker do, or give them: "Do I have to wear the green polo?",
