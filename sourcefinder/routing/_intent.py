@@ -83,6 +83,15 @@ _CUES: tuple[tuple[str, str], ...] = (
      r"|permitted to|is it ok(?:ay)? to|can (?:we|i|marketing|sales) (?:legally )?\w+ "
      r".{0,40}\?",
      "policy policies rules guidance approval"),
+    # what something costs a customer or member: "How much is a family membership?",
+    # "what do we charge per hour for the small room?" (not what was billed once: "what
+    # did we charge her in 2020?"). 470 organizations: +20 right first, +2 in the top
+    # five, one more answerable question answered "nowhere", one nowhere-question missed
+    (r"\bhow much (?:is|are|does|do|would|will)\s+(?:a|an|the|it|one|our|their|two|my)\b"
+     r"(?!\s+(?:\w+\s+){0,3}?(?:owe|owed|paid|spent|cost us|left)\b)"
+     r"|\bwhat (?:do|would|should) we charge\b|\bhow much do we charge\b"
+     r"|\bwhat(?:'s| is| are) (?:the|our) (?:prices?|rates?|fees?|charges?)\b",
+     "prices price fees charges website"),
     # word to everyone at once: "running 20 mins late, how do I let everyone know",
     # "quickest way to warn the other drivers?", "Can anyone cover my shift? where's best
     # to ask", "anyone got a spare seat to Kirkby Lonsdale?". 470 organizations: +15 right
