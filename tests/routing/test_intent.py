@@ -63,6 +63,8 @@ from tests.routing.conftest import card, make_index
         ("Has the Eden Mount Hotel paid for September yet?", "invoices"),
         ("Did we ever pay Zonewear's invoice for the leotards?", "payments"),
         ("Sue's off this week. Who owes us from more than two months back?", "ledger"),
+        ("I want the second week of July off - where do I put it in?", "leave"),
+        ("how do I book a day off?", "holiday"),
         ("How much is a family membership? My two kids want to join as well", "prices"),
         ("What do we charge per hour for sessions that aren't funded?", "fees"),
         ("running 20 mins late on the Settle run, how do I let everyone know", "whatsapp"),
@@ -93,7 +95,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "Breathe only has the paid staff in it",  # who is paid, not whether
      "I need to read the meter before I go",  # a reading, not reading up
      "how much is the Bennett family still owed",  # a balance, not a price
-     "what did we charge Mrs Routledge in 2020?"],  # what was billed once
+     "what did we charge Mrs Routledge in 2020?",  # what was billed once
+     "I need to take the lid off the tank"],  # a thing off, not time off
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
