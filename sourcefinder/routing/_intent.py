@@ -142,7 +142,7 @@ _CUES: tuple[tuple[str, str], ...] = (
     # someone hurt, told as what happened: "Sliced my palm open shucking this morning",
     # "A visitor slipped on the wet floor by the cafe door", "Got a rope burn off the
     # strander", "a cat got me on the hand". 452 organizations: +32 right first, +22 in
-    # the top five, one nowhere-question more answered
+    # the top five, one nowhere-question fewer caught
     (r"\b(?:cut|sliced|nicked|grazed|burnt|burned|scalded|stabbed|banged|bumped|twisted"
      r"|sprained|broke|broken|hurt|trapped|caught)\s+(?:\w+\s+)?(?:hand|finger|thumb|palm|arm"
      r"|leg|knee|ankle|head|wrist|foot|toe|lip|face|back|shoulder|elbow|eye)s?\b"

@@ -244,7 +244,7 @@ _DOING_VERB = re.compile(r"\b(?:to|can|could|will|would|should|must|we|you|they|
                          r"you|they)\s+)?"
                          r"([a-z]+)\b", re.IGNORECASE)
 _GERUND = re.compile(r"\b[a-z]{3,}ing\b", re.IGNORECASE)
-_PAST = re.compile(r"[A-Za-z]{3,}ed")
+_PAST = re.compile(r"[A-Za-z]{3,}ed")  # a past tense or participle: "landed", "tracked"
 _OLD_STEMS = frozenset(terms(" ".join(OLD_PERIOD_WORDS)))  # "the old till archive"
 _OURS_DOING = re.compile(r"(?:\w+\s+)?we\s", re.IGNORECASE)  # "we buy", "can we buy"
 # when the asker will be somewhere, told before the question: "I'm covering for Lisa for a
