@@ -135,6 +135,21 @@ _CUES: tuple[tuple[str, str], ...] = (
      r"|\b(?:am i|are we|is (?:he|she|it))\s+(?:meant|supposed|expected|required)\s+to\b"
      r"|\bdo (?:staff|volunteers|members|employees) get\b",
      "policy policies rules handbook"),
+    # a booking to make, move or find: "trying to squeeze a nail clip in", "have we got
+    # room for two cats sharing?", "when's our next free slot?" (not "a book in the Old
+    # Library", nor "the couple who booked in March"). 470 organizations: +11 right first,
+    # +1 in the top five, one answerable question fewer answered "nowhere", three
+    # nowhere-questions fewer caught
+    (r"(?<!\ba )(?<!\bthe )(?<!\bmy )\b(?:book|booked|fit|squeeze|pencil)\s+"
+     r"(?:(?!off\b)\w+\s+){0,3}?in\b"
+     r"(?!\s+(?:(?:jan|febr)uary|march|april|may|june|july|august|september|october"
+     r"|november|december|spring|summer|autumn|winter|\d{4})\b)"
+     r"|\b(?:free|next|available|spare|open)\s+(?:slots?|appointments?|dates?)\b"
+     r"|\b(?:have|got|is there|any)\s+(?:we\s+)?(?:got\s+)?(?:room|space)\s+for\b"
+     r"|\b(?:move|moved|change|cancel|rebook|reschedule)\s+(?:\w+\s+){0,2}?"
+     r"(?:appointment|booking|slot|session|lesson)s?\b"
+     r"|\bin the diary\b|\bdouble[- ]booked\b|\bavailability\b|\breschedul\w*",
+     "bookings booking calendar diary appointments availability"),
     # asking for something to be done
     (r"how do (?:i|we|they) (?:ask|request|get|raise|log|file|report)"
      r"|where do (?:i|we) (?:log|file|raise|report|request)|put in a request",

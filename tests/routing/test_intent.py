@@ -77,6 +77,10 @@ from tests.routing.conftest import card, make_index
         ("I'm the locum covering Tom's leave - what should I read before Monday?", "induction"),
         ("Do I have to wear the green polo every shift?", "rules"),
         ("how long are we meant to keep accident reports?", "policy"),
+        ("who's Kez got Saturday morning? trying to squeeze a nail clip in", "bookings"),
+        ("have we got room for two cats sharing, monday 14th to monday 21st?", "calendar"),
+        ("customer wants a skim done asap - when's our next free slot?", "diary"),
+        ("a lady rang to move her appointment to next tuesday", "appointments"),
     ],
 )
 def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
@@ -99,7 +103,9 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "I need to read the meter before I go",  # a reading, not reading up
      "how much is the Bennett family still owed",  # a balance, not a price
      "what did we charge Mrs Routledge in 2020?",  # what was billed once
-     "I need to take the lid off the tank"],  # a thing off, not time off
+     "I need to take the lid off the tank",  # a thing off, not time off
+     "There's mould on a book in the Old Library",  # a book, not booking
+     "the couple who booked in March 2023"],  # when, not a booking to make
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
