@@ -81,6 +81,9 @@ from tests.routing.conftest import card, make_index
         ("have we got room for two cats sharing, monday 14th to monday 21st?", "calendar"),
         ("customer wants a skim done asap - when's our next free slot?", "diary"),
         ("a lady rang to move her appointment to next tuesday", "appointments"),
+        ("can coaches be facebook friends with juniors? what's our rule", "policies"),
+        ("What are the rules for young people helping out?", "policy"),
+        ("what's the drill if I'm poorly and can't make the 6am collection?", "rules"),
     ],
 )
 def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
@@ -105,7 +108,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "what did we charge Mrs Routledge in 2020?",  # what was billed once
      "I need to take the lid off the tank",  # a thing off, not time off
      "There's mould on a book in the Old Library",  # a book, not booking
-     "the couple who booked in March 2023"],  # when, not a booking to make
+     "the couple who booked in March 2023",  # when, not a booking to make
+     "the rules engine in the pricing service"],  # a thing named rules
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
