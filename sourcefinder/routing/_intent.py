@@ -135,6 +135,15 @@ _CUES: tuple[tuple[str, str], ...] = (
      r"|\b(?:am i|are we|is (?:he|she|it))\s+(?:meant|supposed|expected|required)\s+to\b"
      r"|\bdo (?:staff|volunteers|members|employees) get\b",
      "policy policies rules handbook"),
+    # a word everyone else uses: "everyone keeps saying SSTC and MOS", "what do FD and
+    # relay mean?", "what on earth is a 'box'?" (not "customers keep ringing"). 470
+    # organizations: +10 right first, +11 in the top five, one more answerable question
+    # answered "nowhere"
+    (r"\b(?:everyone|everybody|people|they|folk|the old hands)\s+(?:\w+\s+)?keeps?\s+"
+     r"(?:saying|using|shouting|talking about|mentioning)\b|\bkeep hearing\b"
+     r"|\bwhat (?:do|does) (?:(?:\w+|'[^']*')\s+){1,6}?(?:actually )?mean\b(?!\s+for\b)"
+     r"|\bwhat on earth is\b|\bjargon\b|\bacronyms?\b|\bnodding along\b",
+     "glossary handbook induction welcome guide"),
     # what the rules say: "what's our rule on coaches messaging juniors?", "What are the
     # rules for young people helping out?", "what's the drill if I'm poorly?" (not "what's
     # the procedure" alone, which asks for steps). 470 organizations: +13 right first, +7

@@ -84,6 +84,9 @@ from tests.routing.conftest import card, make_index
         ("can coaches be facebook friends with juniors? what's our rule", "policies"),
         ("What are the rules for young people helping out?", "policy"),
         ("what's the drill if I'm poorly and can't make the 6am collection?", "rules"),
+        ("everyone keeps saying SSTC and MOS in the sales meeting", "glossary"),
+        ("new saturday girl here - what do FD and relay mean?", "handbook"),
+        ("what does 'pencilled' mean on the diary?", "induction"),
     ],
 )
 def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
@@ -109,7 +112,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "I need to take the lid off the tank",  # a thing off, not time off
      "There's mould on a book in the Old Library",  # a book, not booking
      "the couple who booked in March 2023",  # when, not a booking to make
-     "the rules engine in the pricing service"],  # a thing named rules
+     "the rules engine in the pricing service",  # a thing named rules
+     "customers keep ringing about the price rise"],  # ringing, not a word said
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
