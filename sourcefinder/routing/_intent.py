@@ -141,7 +141,8 @@ _CUES: tuple[tuple[str, str], ...] = (
     # answered "nowhere"
     (r"\b(?:everyone|everybody|people|they|folk|the old hands)\s+(?:\w+\s+)?keeps?\s+"
      r"(?:saying|using|shouting|talking about|mentioning)\b|\bkeep hearing\b"
-     r"|\bwhat (?:do|does) (?:(?:\w+|'[^']*')\s+){1,6}?(?:actually )?mean\b(?!\s+for\b)"
+     # ("what does ... mean" is the definition cue's)
+     r"|\bwhat do (?:(?:\w+|'[^']*')\s+){1,6}?(?:actually )?mean\b(?!\s+for\b)"
      r"|\bwhat on earth is\b|\bjargon\b|\bacronyms?\b|\bnodding along\b",
      "glossary handbook induction welcome guide"),
     # what the rules say: "what's our rule on coaches messaging juniors?", "What are the

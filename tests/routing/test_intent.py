@@ -86,7 +86,7 @@ from tests.routing.conftest import card, make_index
         ("what's the drill if I'm poorly and can't make the 6am collection?", "rules"),
         ("everyone keeps saying SSTC and MOS in the sales meeting", "glossary"),
         ("new saturday girl here - what do FD and relay mean?", "handbook"),
-        ("what does 'pencilled' mean on the diary?", "induction"),
+        ("what do 'pencilled' and 'held' mean on the diary?", "induction"),
     ],
 )
 def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
