@@ -87,6 +87,8 @@ from tests.routing.conftest import card, make_index
         ("everyone keeps saying SSTC and MOS in the sales meeting", "glossary"),
         ("new saturday girl here - what do FD and relay mean?", "handbook"),
         ("what do 'pencilled' and 'held' mean on the diary?", "induction"),
+        ("phone number for the manager at Wyreside Lodge", "contacts"),
+        ("email address for the president of the Mauleon club", "directory"),
     ],
 )
 def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
@@ -113,7 +115,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "There's mould on a book in the Old Library",  # a book, not booking
      "the couple who booked in March 2023",  # when, not a booking to make
      "the rules engine in the pricing service",  # a thing named rules
-     "customers keep ringing about the price rise"],  # ringing, not a word said
+     "customers keep ringing about the price rise",  # ringing, not a word said
+     "part number for the bogie pickups on a class 24"],  # a part, not a person
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
