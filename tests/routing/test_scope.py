@@ -279,6 +279,9 @@ def _stems(words: str) -> set[str]:
         # what is not needed or used
         ("The van needs no tachograph and we use no pesticides.", "tachograph pesticides",
          "van"),
+        # what is not written down
+        ("We record no medical information or next of kin, and we log no calls.",
+         "medical information kin calls", "record"),
         # what a compound says is all there is: "rehearsal-only bookings" (not "in-house")
         ("We have taken no rehearsal-only bookings since 2019 and no in-house work.",
          "rehearsal bookings", "house"),
