@@ -135,6 +135,17 @@ _CUES: tuple[tuple[str, str], ...] = (
      r"|\b(?:am i|are we|is (?:he|she|it))\s+(?:meant|supposed|expected|required)\s+to\b"
      r"|\bdo (?:staff|volunteers|members|employees) get\b",
      "policy policies rules handbook"),
+    # money of the asker's own to be paid back: "bought plasters out of my own pocket",
+    # "filled the bus up on my own card", "how do I claim the miles back?" (not "can I get
+    # my money back?", a refund). 470 organizations: +9 right first, +6 in the top five,
+    # one answerable question fewer answered "nowhere"
+    (r"\bout of (?:my|her|his|their) own pocket\b|\bout of pocket\b"
+     r"|\b(?:on|with) (?:my|her|his|their) own (?:card|money)\b"
+     r"|\bpaid for (?:\w+\s+){0,6}?(?:myself|ourselves|herself|himself)\b"
+     r"|\bclaim (?:(?:it|this|that|them|the \w+|my \w+)\s+)?back\b"
+     r"|\bclaim (?:for )?(?:the |my )?(?:petrol|mileage|miles|diesel|fuel|expenses)\b"
+     r"|\bget (?:paid|reimbursed) back\b|\breimburs\w*",
+     "expenses expense claims reimbursement treasurer"),
     # how to reach someone: "phone number for the manager at Wyreside Lodge", "email
     # address for the president of the Mauléon club", "I need her mobile" (not "the part
     # number"). 470 organizations: +4 right first, +6 in the top five, nothing else changed

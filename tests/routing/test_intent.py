@@ -88,6 +88,9 @@ from tests.routing.conftest import card, make_index
         ("new saturday girl here - what do FD and relay mean?", "handbook"),
         ("what do 'pencilled' and 'held' mean on the diary?", "induction"),
         ("phone number for the manager at Wyreside Lodge", "contacts"),
+        ("bought plasters for the first aid box out of my own pocket", "expenses"),
+        ("I filled the Bus up with diesel on my own card yesterday", "reimbursement"),
+        ("How do I claim the miles back?", "claims"),
         ("email address for the president of the Mauleon club", "directory"),
     ],
 )
@@ -116,7 +119,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "the couple who booked in March 2023",  # when, not a booking to make
      "the rules engine in the pricing service",  # a thing named rules
      "customers keep ringing about the price rise",  # ringing, not a word said
-     "part number for the bogie pickups on a class 24"],  # a part, not a person
+     "part number for the bogie pickups on a class 24",  # a part, not a person
+     "cant make saturday anymore, can I get my money back"],  # a refund, not expenses
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
