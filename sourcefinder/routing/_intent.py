@@ -135,6 +135,15 @@ _CUES: tuple[tuple[str, str], ...] = (
      r"|\b(?:am i|are we|is (?:he|she|it))\s+(?:meant|supposed|expected|required)\s+to\b"
      r"|\bdo (?:staff|volunteers|members|employees) get\b",
      "policy policies rules handbook"),
+    # someone too ill to come in: "I'm poorly and can't come in tomorrow", "off sick
+    # today", "I've been sick all night, can't make my shift" (the asker's own: not "Harry's
+    # been sick in class"). 470 organizations: +2 right first, +1 in the top five, one more
+    # answerable question answered "nowhere"
+    (r"\b(?:i'?m|i am|i was|i'?ve been|i'?m feeling|i feel)\s+(?:\w+\s+)?"
+     r"(?:ill|poorly|sick|unwell|rough)\b|\boff sick\b|\bcall(?:ing)? in sick\b"
+     r"|\b(?:won'?t|can'?t|cannot|not going to) (?:make it|come|get) in\b"
+     r"|\bsick (?:day|note|pay)\b|\bfit note\b",
+     "sickness sick absence illness"),
     # money of the asker's own to be paid back: "bought plasters out of my own pocket",
     # "filled the bus up on my own card", "how do I claim the miles back?" (not "can I get
     # my money back?", a refund). 470 organizations: +9 right first, +6 in the top five,
@@ -232,11 +241,16 @@ _CUES: tuple[tuple[str, str], ...] = (
     # yet?", "Did we ever pay Zonewear's invoice?", "who owes us from two months back?",
     # "where do I raise the invoice?". 470 organizations: +39 right first, +14 in the top
     # five, 4 more answerable questions answered "nowhere", one nowhere-question more caught
-    # (not "the paid staff")
+    # (not "the paid staff"); and late: "Which cafes are more than 30 days late paying
+    # us?", "their invoice is 60 days overdue" (not "the hybrid overdue a service"): +4
+    # right first on the 470
     (r"\b(?:has|have|had)\s+(?:\w+\s+){0,5}?(?:paid|been paid|settled)\b"
      r"(?!\s+(?:staff|members?|employees?|workers?|roles?|posts?|jobs?|work|up)\b)"
      r"|\bdid\s+(?:\w+\s+){0,4}?(?:pay|settle)\b(?!\s+(?:attention|a visit)\b)"
-     r"|\b(?:who|which \w+)\s+(?:still\s+)?owes?\b|\bowes? us\b|\bhasn'?t paid\b"
+     r"|\b(?:who|which \w+)\s+(?:still\s+)?owes?\b|\bowes? us\b|\bhas(?:n'?t| not) paid\b"
+     r"|\bhave(?:n'?t| not) paid\b|\blate (?:paying|payers?|payments?)\b"
+     r"|\b(?:invoices?|bills?|payments?|accounts?) (?:is |are |was )?(?:\w+ days )?overdue\b"
+     r"|\bdays overdue\b|\boverdue (?:invoices?|payments?|bills?|accounts?|balances?)\b"
      r"|\b(?:raise|send|enter|put through|chase)\s+(?:\w+\s+){0,3}?(?:invoices?|bills?)\b"
      r"|\bbehind (?:on )?paying\b",
      "invoices invoice payments paid ledger accounts"),

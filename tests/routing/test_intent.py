@@ -91,6 +91,10 @@ from tests.routing.conftest import card, make_index
         ("bought plasters for the first aid box out of my own pocket", "expenses"),
         ("I filled the Bus up with diesel on my own card yesterday", "reimbursement"),
         ("How do I claim the miles back?", "claims"),
+        ("I'm poorly and can't come in tomorrow, who do I tell?", "sickness"),
+        ("off sick today - can someone pick up the edit for me?", "absence"),
+        ("Which cafes are more than 30 days late paying us?", "invoices"),
+        ("their invoice is 60 days overdue. Can I check?", "payments"),
         ("email address for the president of the Mauleon club", "directory"),
     ],
 )
@@ -120,7 +124,9 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "the rules engine in the pricing service",  # a thing named rules
      "customers keep ringing about the price rise",  # ringing, not a word said
      "part number for the bogie pickups on a class 24",  # a part, not a person
-     "cant make saturday anymore, can I get my money back"],  # a refund, not expenses
+     "cant make saturday anymore, can I get my money back",  # a refund, not expenses
+     "Harry's been sick in boys' class, what's his mum's number?",  # a child, not the asker
+     "Is the hybrid overdue a service?"],  # a service, not a payment
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
