@@ -151,7 +151,10 @@ def test_the_example_suite_is_well_formed() -> None:
             "crook", "winster", "allithwaite",
             "cowan", "burrow", "dent", "mansergh", "natland", "sizergh", "underbarrow", "cunswick",
             "burneside", "mealbank", "patton", "whinfell", "lyth", "helsington", "gatebeck",
-            "quernmore", "dolphinholme", "scorton"],
+            "quernmore", "dolphinholme", "scorton",
+            "middleton", "burton", "hale", "carnforth", "galgate", "ellel", "abbeystead",
+            "wyresdale", "cockerham", "pilling", "preesall", "stalmine", "hambleton", "knottend",
+            "netherkellet", "overkellet", "boltonlesands", "priesthutton"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
