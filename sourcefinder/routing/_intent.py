@@ -141,7 +141,7 @@ _CUES: tuple[tuple[str, str], ...] = (
     # answerable question answered "nowhere"
     (r"\b(?:i'?m|i am|i was|i'?ve been|i'?m feeling|i feel)\s+(?:\w+\s+)?"
      r"(?:ill|poorly|sick|unwell|rough)\b|\boff sick\b|\bcall(?:ing)? in sick\b"
-     r"|\b(?:won'?t|can'?t|cannot|not going to) (?:make it|come|get) in\b"
+     r"|\b(?:won'?t|can'?t|cannot|not going to) (?:make it|come) in\b"
      r"|\bsick (?:day|note|pay)\b|\bfit note\b",
      "sickness sick absence illness"),
     # money of the asker's own to be paid back: "bought plasters out of my own pocket",

@@ -126,6 +126,7 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "part number for the bogie pickups on a class 24",  # a part, not a person
      "cant make saturday anymore, can I get my money back",  # a refund, not expenses
      "Harry's been sick in boys' class, what's his mum's number?",  # a child, not the asker
+     "the ukulele lot are stood outside and can't get in",  # locked out, not ill
      "Is the hybrid overdue a service?"],  # a service, not a payment
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
