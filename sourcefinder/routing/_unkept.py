@@ -9,7 +9,8 @@ names it is left alone.
 
 Narrow on purpose:
 - a statement with a year in it says what was lost before a time, and is read as a
-  retention (``_period``), not here;
+  retention (``_period``), not here (a year in an aside that is a clause of its own is
+  the aside's);
 - a thing is named by at least two words ("card numbers", "copy of the certificate"),
   and a question names it only with all of them: "has his DBS come back?" does not ask
   for "DBS certificates";
@@ -135,9 +136,12 @@ _RARE_NAME = 3.5  # a name this rare in English names a thing alone ("Telefloris
 def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
     out: list[Unkept] = _of_what_ended(preamble)
     for sentence in _SENTENCE.findall(ends_marked(preamble)):
-        if years_in(sentence):
-            continue
         plain = BRACKETED.sub(" ", sentence)
+        # (a year in an aside of its own clause is the aside's: "(the Facebook page was
+        # deleted in 2019 ...)"; not "the scoring files from our ScoreBridge years (2004
+        # to 2012)")
+        if years_in(BRACKETED.sub(_dated_only, sentence)):
+            continue
         last = 0  # each stretch of the sentence is read once, however many statements
         # what a thing that ended left is read with whose it was (``_of_what_ended``)
         owned = {m.end() for m in _left_nothing(plain)}
@@ -169,6 +173,11 @@ def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
             out += _unkept(obj, plain, max(0, m.start() - _REACH), m.end(),
                            also="copy" if m.group("copy") else "")
     return tuple(out)
+
+
+def _dated_only(aside: re.Match[str]) -> str:
+    """An aside as it bears on when a statement is of: whole, unless it is a clause."""
+    return " " if _VERB.search(aside.group()) else aside.group()
 
 
 def _unkept(words: str, sentence: str, start: int, after: int, *,

@@ -58,6 +58,19 @@ def test_what_is_not_a_thing_never_kept(preamble: str) -> None:
     assert declared_unkept(preamble) == ()
 
 
+def test_a_year_in_an_aside_of_its_own_says_nothing_of_when_the_rest_is() -> None:
+    """"(the Facebook page was deleted in 2019 ...)" is a clause of its own: meetings are
+    still never recorded, whenever. "(2004 to 2012)" says when the files were of: a
+    retention, read elsewhere."""
+    unkept = declared_unkept("We keep no CCTV, have no social media accounts (the Facebook "
+                             "page was deleted in 2019 and its messages were not kept), and "
+                             "meetings are not recorded.")  # fmt: skip
+    assert frozenset(terms("meetings record")) in {u.subject for u in unkept}
+    assert unkept_asked(unkept, set(terms("recording of last Monday's WIP meeting")))
+    assert declared_unkept("The scoring files from our ScoreBridge years (2004 to 2012) "
+                           "were not kept.") == ()  # fmt: skip
+
+
 def test_a_question_names_every_word_of_it_and_nothing_kept_instead() -> None:
     unkept = declared_unkept("DBS certificates are never kept, only the certificate "
                              "number and date.")  # fmt: skip
