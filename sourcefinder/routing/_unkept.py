@@ -16,7 +16,8 @@ Narrow on purpose:
   for "DBS certificates";
 - whose it is ("subscribers' card numbers") does not name it;
 - what is "never recorded" (or "has never been recorded") is asked for as a recording of
-  it, or by listening to it, and a word listed before a shared head names a thing of its
+  it, or by listening to it, and by its head alone ("phone calls are not recorded": the
+  recording of yesterday's call), and a word listed before a shared head names a thing of its
   own ("telephone and video interpreting calls are never recorded": a recording of a
   telephone interpreting call), and so does the thing before where it goes ("calls to
   the branches and to head office are not recorded": a recording of a call).
@@ -193,7 +194,10 @@ def _unkept(words: str, sentence: str, start: int, after: int, *,
     instead = frozenset(terms(only.group(1))) - set(subject) if only else frozenset()
     said = sentence if len(sentence) <= 3 * _REACH else \
         sentence[start : only.end() if only else after]  # fmt: skip
-    return [Unkept(frozenset(subject), instead, " ".join(said.split()))]
+    out = [Unkept(frozenset(subject), instead, " ".join(said.split()))]
+    if also == "record" and len(subject) > 2:
+        out.append(Unkept(frozenset(subject[-2:]), instead, out[0].written))
+    return out
 
 
 def unkept_asked(unkept: tuple[Unkept, ...], wanted: set[str]) -> tuple[str, ...]:
