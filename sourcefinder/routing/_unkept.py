@@ -17,10 +17,13 @@ Narrow on purpose:
 - whose it is ("subscribers' card numbers") does not name it;
 - what is "never recorded" (or "has never been recorded") is asked for as a recording of
   it, or by listening to it, and by its head alone ("phone calls are not recorded": the
-  recording of yesterday's call), and a word listed before a shared head names a thing of its
-  own ("telephone and video interpreting calls are never recorded": a recording of a
-  telephone interpreting call), and so does the thing before where it goes ("calls to
-  the branches and to head office are not recorded": a recording of a call).
+  recording of yesterday's call); so is what the organization says it never records or
+  films ("we do not record phone calls", "we don't record or film gigs"). Each thing of
+  a list names a thing of its own ("AGMs and talks are not recorded": a recording of
+  the AGM), and so does a word listed before a shared head ("telephone and video
+  interpreting calls are never recorded": a recording of a telephone interpreting call)
+  and the thing before where it goes ("calls to the branches and to head office are not
+  recorded": a recording of a call).
 
 A thing that has ended says what it left, with a year that is when it ended: "its support
 tickets and call recordings were not kept" (after "Dalesnet's account records were
@@ -60,6 +63,14 @@ _ACTIVE = re.compile(
     r"|\b(?:never|no)\s+(?P<copy>(?:a\s+)?cop(?:y|ies)\s+of\s+)",  # "No copies of DBS ..."
     re.IGNORECASE,
 )
+# "we do not record phone calls", "we never film or record shows", "don't record or film
+# gigs": what is never recorded, said of the organization
+_ACTIVE_RECORD = re.compile(
+    r"\b(?:never|(?:do|does)\s+not|don't|doesn't)\s+"
+    r"(?:(?:film|photograph|stream|video)\s+(?:or|and)\s+)?(?:record|film|video)"
+    r"(?:\s+(?:or|and)\s+(?:film|stream|photograph|video))?\s+",
+    re.IGNORECASE,
+)
 _SENTENCE = re.compile(r"[^.;:!?\n]+(?:\n(?![ \t]*[-*]\s)[^.;:!?\n]*)*")
 _OBJECT_END = re.compile(r"[,()]|\s(?:only|but|and|or|because|since|as)\s|$", re.IGNORECASE)
 _ONLY = re.compile(r"\bonly\b([^.;()]*)", re.IGNORECASE)
@@ -67,6 +78,7 @@ _ONLY = re.compile(r"\bonly\b([^.;()]*)", re.IGNORECASE)
 # says the words before it are a clause, not a thing ("seasons were planned on ...")
 _TO_PLACE = re.compile(r"\s(?:to|from|at|in|on|for|with|between|by)\s", re.IGNORECASE)
 _VERB = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had)\b", re.IGNORECASE)
+_ITEM = re.compile(r"[^\W_]+")  # a word of a list item
 _HEAD_START = re.compile(r",|\band\b|\bthat\b|\bwhich\b", re.IGNORECASE)
 _REACH = 120  # how far a statement's thing, or what is kept instead, is looked for
 _OWNER = re.compile(r"[^\W_]+(?:'s|s')(?=\s)", re.IGNORECASE)
@@ -156,6 +168,9 @@ def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
             if len(parts) > 1 and len(parts[-2].split()) == 1 and len(shared) > 1:
                 # "telephone and video interpreting calls": telephone interpreting calls
                 heads.append(f"{parts[-2]} {' '.join(shared)}")
+            elif len(parts) > 1 and not shared and len(_ITEM.findall(parts[-2])) in (1, 2) \
+                    and not _VERB.search(parts[-2]):  # fmt: skip
+                heads.append(parts[-2])  # "AGMs and talks are not recorded": AGMs too
             # "Calls to the branches and to head office are not recorded": calls
             for part in parts[-2:]:
                 to = _TO_PLACE.search(part)
@@ -167,6 +182,11 @@ def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
             for head in heads:
                 out += _unkept(head, plain, start, m.end(), also=also)
             last = m.end()
+        for m in _ACTIVE_RECORD.finditer(plain):
+            reach = plain[m.end() : m.end() + _REACH]
+            end = _OBJECT_END.search(reach)
+            out += _unkept(reach[: end.start() if end else len(reach)], plain,
+                           max(0, m.start() - _REACH), m.end(), also="record")
         for m in _ACTIVE.finditer(plain):
             reach = plain[m.end() : m.end() + _REACH]
             end = _OBJECT_END.search(reach)

@@ -70,6 +70,30 @@ def test_what_is_never_recorded_is_asked_for_by_its_head_alone() -> None:
     assert unkept_asked(copied, set(terms("a copy of her first aid certificate"))) == ()
 
 
+@pytest.mark.parametrize(
+    ("preamble", "asked", "not_asked"),
+    [
+        ("We do not record phone calls, have no CCTV, and run no radio.",
+         "can I listen back to the call from Mrs Dent on Friday?",
+         "who answers the phone calls on a Sunday?"),
+        ("We don't record or film gigs, and we have never had a Twitter account.",
+         "is there a recording of the March gig anywhere?",
+         "how many came to the March gig?"),
+        ("- AGMs and talks are not recorded (audio or video).",
+         "is there a recording of last year's AGM?",
+         "where are the minutes of last year's AGM?"),
+    ],
+)  # fmt: skip
+def test_what_the_organization_says_it_never_records_has_no_recording(
+        preamble: str, asked: str, not_asked: str) -> None:  # fmt: skip
+    """Said of the organization ("we do not record phone calls"), or of each thing listed
+    ("AGMs and talks are not recorded"): a recording of it has nowhere to go; the thing
+    itself is still asked for."""
+    unkept = declared_unkept(preamble)
+    assert unkept_asked(unkept, set(terms(asked)))
+    assert unkept_asked(unkept, set(terms(not_asked))) == ()
+
+
 def test_a_year_in_an_aside_of_its_own_says_nothing_of_when_the_rest_is() -> None:
     """"(the Facebook page was deleted in 2019 ...)" is a clause of its own: meetings are
     still never recorded, whenever. "(2004 to 2012)" says when the files were of: a
