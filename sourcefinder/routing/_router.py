@@ -799,7 +799,7 @@ class OfflineRouter:
                          out_of_period=period, period=asked, absent=absent,
                          keys=keys, theirs=theirs,
                          expired=expired(self._kept, asked, today, set(qterms), analysed.positive),
-                         unkept=unkept_asked(self._unkept, set(qterms)),
+                         unkept=unkept_asked(self._unkept, set(qterms), question),
                          closed=closed_asked(self._closed, set(qterms), asked,
                                              analysed.positive),
                          dismissed=frozenset(by_name), common_absent=common,

@@ -85,6 +85,8 @@ _OWNER = re.compile(r"[^\W_]+(?:'s|s')(?=\s)", re.IGNORECASE)
 _MIN_WORDS = 2
 _MAX_WORDS = 4
 _RECORD = frozenset(terms("record"))
+_WATCHED_BACK = re.compile(r"\b(?:video|film)\s+of\b|\bre-?watch|\bwatch\s+(?:[\w']+\s+){0,3}?"
+                           r"(?:back|again)\b", re.IGNORECASE)  # fmt: skip
 # words that say whose or which copy, not what is not kept
 _NOT_NAMING = frozenset(terms("own our their its full original history"))
 
@@ -220,11 +222,13 @@ def _unkept(words: str, sentence: str, start: int, after: int, *,
     return out
 
 
-def unkept_asked(unkept: tuple[Unkept, ...], wanted: set[str]) -> tuple[str, ...]:
+def unkept_asked(unkept: tuple[Unkept, ...], wanted: set[str],
+                 question: str = "") -> tuple[str, ...]:  # fmt: skip
     """The statements of what is never kept that the question asks for: it names every
-    word of the thing and nothing of what is kept instead. What is listened to is asked
-    for as a recording ("listen back to the radio traffic")."""
-    if wanted & LISTEN_WORDS:
+    word of the thing and nothing of what is kept instead. What is listened to, or
+    watched back, is asked for as a recording ("listen back to the radio traffic", "a
+    video of the grading"; not "their video calls keep cutting out")."""
+    if wanted & LISTEN_WORDS or _WATCHED_BACK.search(question):
         wanted = wanted | _RECORD
     return tuple(u.written for u in unkept if u.subject <= wanted and not u.instead & wanted)
 

@@ -94,6 +94,20 @@ def test_what_the_organization_says_it_never_records_has_no_recording(
     assert unkept_asked(unkept, set(terms(not_asked))) == ()
 
 
+def test_what_is_watched_back_is_asked_for_as_a_recording() -> None:
+    """"A video of the grading", "re-watch the session": a recording; "video calls" and
+    "watch the door" ask for none."""
+    unkept = declared_unkept("We do not film or photograph gradings. Video calls and "
+                             "sessions are never recorded.")  # fmt: skip
+    for asked in ("Is there a video of Saturday's grading?",
+                  "Can I re-watch Tuesday's session?",
+                  "can I watch the session back from last week?"):  # fmt: skip
+        assert unkept_asked(unkept, set(terms(asked)), asked), asked
+    for not_asked in ("their video calls keep cutting out", "who's grading on Saturday?",
+                      "who can watch the session on Tuesday?"):  # fmt: skip
+        assert unkept_asked(unkept, set(terms(not_asked)), not_asked) == (), not_asked
+
+
 def test_a_year_in_an_aside_of_its_own_says_nothing_of_when_the_rest_is() -> None:
     """"(the Facebook page was deleted in 2019 ...)" is a clause of its own: meetings are
     still never recorded, whenever. "(2004 to 2012)" says when the files were of: a
