@@ -1312,18 +1312,25 @@ _CURRENT_AND = re.compile(rf"\b(?:for\s+)?the\s+current\s+(year|season)\s+and\s+
                           rf"(\d{{1,2}}|{_SPELLED})\s+(?:(?:years?|seasons?)\s+)?before(?:\s+it)?\b",
                           re.IGNORECASE)  # fmt: skip
 
+# "kept for the current and previous financial year": two years
+_CURRENT_AND_LAST = re.compile(r"\b(?:for\s+)?(?:the\s+)?current\s+and\s+(?:the\s+)?"
+                               rf"(?:previous|last)\s+{_KIND_OF}(year|season|month)s?\b",
+                               re.IGNORECASE)  # fmt: skip
+
 
 # "kept six years": a span spelled out
 _SPELLED_SPAN = re.compile(rf"\b({_SPELLED})(?=[- ](?:day|week|month|year)s?\b)", re.IGNORECASE)
 
 
 def _as_count(text: str) -> str:
-    """``text`` with "the current year and the three before" said as "4 years"."""
+    """``text`` with "the current year and the three before" said as "4 years", and "the
+    current and previous year" as "2 years"."""
     def count(m: re.Match[str]) -> str:
         n = int(m.group(2)) if m.group(2).isdigit() else _NUMBERS[m.group(2).lower()]
         return f"{n + 1} {m.group(1).lower()}s"
 
-    return _CURRENT_AND.sub(count, text)
+    return _CURRENT_AND_LAST.sub(lambda m: f"2 {m.group(1).lower()}s",
+                                 _CURRENT_AND.sub(count, text))  # fmt: skip
 
 
 def _in_digits(text: str) -> str:

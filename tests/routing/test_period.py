@@ -2112,6 +2112,31 @@ def test_the_current_year_and_those_before_are_counted() -> None:
                        set(terms("the launch sheet")))  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    ("said", "days"),
+    [
+        ("Paper door sheets are kept for the current and previous financial year only.",
+         2 * 365),
+        ("Signed match cards are kept for the current and last season.", 2 * 365),
+        ("Barber sheets are kept for the current and the previous month.", 2 * 30),
+    ],
+)  # fmt: skip
+def test_the_current_and_previous_year_are_two(said: str, days: int) -> None:
+    """"The current and previous financial year" is two years: a door sheet from four
+    years ago is gone; one from this year is not."""
+    kept = declared_retention(said, specificity)
+    assert [k.days for k in kept] == [days]
+
+
+def test_the_current_and_previous_year_bound_what_is_asked() -> None:
+    kept = declared_retention("Paper door sheets are kept for the current and previous "
+                              "financial year only, and shredded each October.", specificity)
+    old = "the signed door sheet from the November 2022 guest night"
+    assert expired(kept, asked_period(old, TODAY), TODAY, set(terms(old)), old)
+    new = f"the signed door sheet from {TODAY.year}"
+    assert not expired(kept, asked_period(new, TODAY), TODAY, set(terms(new)), new)
+
+
 def test_when_the_asker_will_be_somewhere_is_no_period_asked() -> None:
     """"I'm covering for Lisa for a fortnight in August. Where's it written down how a hire
     goes?" asks about the hire, not about August: the old diary that stops in 2022 is not
