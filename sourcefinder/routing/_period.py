@@ -1004,7 +1004,9 @@ _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|dest
                        # "UMT minutes before 2016 ... are gone", "Boat logs before 2017 went
                        # missing"
                        r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+missing"
-                       r"|gone(?=\s*:))\b",
+                       r"|gone(?=\s*:)"
+                       # "so there are no van temperatures before then"
+                       r"|there\s+(?:is|are|was|were)\s+no\b(?=[^.;:]{0,80}\bbefore\b))\b",
                        re.IGNORECASE)  # fmt: skip
 # "deleted after a year", not "purged once a year"
 _A_SPAN = r"(?<!\bonce )(?<!\btwice )(?<!\btimes )(?<!\bper )\ban?(?= )"
@@ -1377,6 +1379,13 @@ def _head(subject: list[str]) -> str:
     return subject[-1]
 
 
+# "so there are no van temperatures before 2020", "there is no battery history before
+# January 2024"
+_NONE_BEFORE = re.compile(rf"\bthere\s+(?:is|are|was|were)\s+no\s+(?P<what>[^.;:()]{{3,80}}?)\s+"
+                          rf"(?:from\s+)?(?:before|prior\s+to)\s+(?:({_MONTH})\s+)?({_YEAR})\b",
+                          re.IGNORECASE)  # fmt: skip
+
+
 def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
     """``item`` when it says what came before a time is gone ("laboratory results before
     2006 were on paper and were destroyed in 2016", "paper deviations before 2009 were
@@ -1387,6 +1396,9 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
     if m and _LOST.search(item, m.end()):
         head = item[: m.start()]
         before = _day(m)
+    elif none := _NONE_BEFORE.search(item):  # "there is no sales history before 2014"
+        head, month = none.group("what"), none.group(2)
+        before = date(int(none.group(3)), _MONTHS[month.lower().rstrip(".")] if month else 1, 1)
     elif (pre := _PRE_YEAR.search(item)) and not _SOME.search(item, 0, pre.start()) \
             and (gone := _LOST.search(item, pre.end()) or _TAKEN_WITH.search(item, pre.end())):
         # "Penrith's pre-2016 cash books were thrown away", "the disk failed and took

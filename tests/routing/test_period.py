@@ -2137,6 +2137,24 @@ def test_the_current_and_previous_year_bound_what_is_asked() -> None:
     assert not expired(kept, asked_period(new, TODAY), TODAY, set(terms(new)), new)
 
 
+def test_what_there_is_none_of_before_a_day_is_gone_before_it() -> None:
+    """"So there are no van temperatures before then" (2020, said before), "there is no
+    item-level sales history before March 2014": what is asked of before is nowhere;
+    what is asked of since is not, nor is a rule for a time of day."""
+    kept = declared_retention("The van had no fridge until 2020 (cool boxes), so there are "
+                              "no van temperatures before then. There is no item-level "
+                              "sales history before March 2014.", specificity)  # fmt: skip
+    assert [(k.subject, k.gone_before) for k in kept] == [
+        (frozenset(terms("van temperatures")), date(2020, 1, 1)),
+        (frozenset(terms("item-level sales history")), date(2014, 3, 1))]
+    old = "what temperature was the van fridge in summer 2018"
+    assert expired(kept, asked_period(old, TODAY), TODAY, set(terms(old)), old)
+    new = "what temperature was the van fridge in summer 2023"
+    assert not expired(kept, asked_period(new, TODAY), TODAY, set(terms(new)), new)
+    assert declared_retention("There is no parking before 9am on match days.",
+                              specificity) == ()  # fmt: skip
+
+
 def test_when_the_asker_will_be_somewhere_is_no_period_asked() -> None:
     """"I'm covering for Lisa for a fortnight in August. Where's it written down how a hire
     goes?" asks about the hire, not about August: the old diary that stops in 2022 is not
