@@ -57,6 +57,9 @@ _CUES: tuple[tuple[str, str], ...] = (
     (r"\bwho(?:'s| is| are)\s+(?:on|working)\b"
      r"(?!\s+(?:an?|the\s+(?:board|committee|list|call))\b)"
      r"|\b(?:am i|i'?m|are we|is \w+)\s+(?:working|on shift|rostered|on the rota)\b"
+     # ("am I on this Sunday?", "am i on this sat", "am I in on Sunday?")
+     r"|\bam i\s+(?:on|in|down)\s+(?:for\s+)?(?:(?:on|this|next|the)\s+)?(?:(?:mon|tues|wednes"
+     r"|thurs|fri|satur|sun)days?|sat|sun|weekend|tomorrow|tonight|today)\b"
      r"|\bwho(?:'s| is) (?:master|skipper|manager|lead|in charge|driving|opening|closing)"
      r"\s+(?:on|at|for|in)\b",
      "rota roster shifts shift schedule"),

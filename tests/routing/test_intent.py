@@ -97,6 +97,8 @@ from tests.routing.conftest import card, make_index
         ("their invoice is 60 days overdue. Can I check?", "payments"),
         ("email address for the president of the Mauleon club", "directory"),
         ("Took the skin off my knuckle on the vice. Where do I write it up?", "logbook"),
+        ("am i on next saturday?", "rota"),
+        ("am I in on Sunday? nobody's said", "shifts"),
         ("which book does that go in, the green one or the red?", "register"),
         ("Just swapped the brake pads on van 3, where do I record that?", "log"),
     ],
@@ -131,7 +133,8 @@ def test_a_cue_asks_for_the_words_cards_use(question: str, word: str) -> None:
      "Harry's been sick in boys' class, what's his mum's number?",  # a child, not the asker
      "the ukulele lot are stood outside and can't get in",  # locked out, not ill
      "Is the hybrid overdue a service?",  # a service, not a payment
-     "where do I write to about the parking permit?"],  # to whom, not where it goes
+     "where do I write to about the parking permit?",  # to whom, not where it goes
+     "am I on the list of people allowed to drive the minibus?"],  # a list, not a shift
 )
 def test_a_question_without_a_cue_asks_for_nothing_more(question: str) -> None:
     assert intent_words(question) == []
