@@ -154,7 +154,10 @@ def test_the_example_suite_is_well_formed() -> None:
             "quernmore", "dolphinholme", "scorton",
             "middleton", "burton", "hale", "carnforth", "galgate", "ellel", "abbeystead",
             "wyresdale", "cockerham", "pilling", "preesall", "stalmine", "hambleton", "knottend",
-            "netherkellet", "overkellet", "boltonlesands", "priesthutton"],
+            "netherkellet", "overkellet", "boltonlesands", "priesthutton",
+            "garstang", "glasson", "barbondale", "oldhutton", "bentham", "inskip", "nateby",
+            "forton", "bilsborrow", "ingleton", "catterall", "thurnham", "cabus", "winmarleigh",
+            "scotforth", "brookhouse", "aldcliffe", "heysham"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
