@@ -1096,11 +1096,16 @@ class Phrases:
 
     def __init__(self, phrases: dict[tuple[str, ...], str]) -> None:
         self._by_first: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+        # a name of two words is also said the other way round: "minutes from the last
+        # board meeting" for "board minutes"
+        self._by_head: dict[str, list[tuple[tuple[str, ...], str]]] = {}
         # a name's initials ("British Sign Language interpreting" -> "BSL"): the words
         # capitalized from its start, two or more
         self._initials: dict[str, str] = {}
         for stems, written in phrases.items():
             self._by_first.setdefault(stems[0], []).append((stems, written))
+            if len(stems) == 2:
+                self._by_head.setdefault(stems[1], []).append((stems, written))
             words = written.split()
             run = next((k for k, w in enumerate(words) if not w[:1].isupper()), len(words))
             if run >= 2 and len(words) == len(stems):
@@ -1127,7 +1132,30 @@ class Phrases:
             for stems, written in self._by_first.get(first, ()) if first else ():
                 if _spans(seq, tokens, at, stems):
                     out[stems] = written
+            for stems, written in self._by_head.get(first, ()) if first else ():
+                if _turned(seq, tokens, at, stems[0]):
+                    out[stems] = written
         return out
+
+
+_OF = frozenset(("of", "from", "for"))
+# what may stand between "of" and the modifier: "of the last board meeting", not "of what
+# was sprayed" or "for every bit of electrical kit"
+_WHICH = frozenset("the a an our their his her its this that last next previous latest "
+                   "first old new".split())
+
+
+def _turned(seq: tuple[str | None, ...], tokens: list[str], at: int, modifier: str) -> bool:
+    """Whether the head at ``at`` is followed by "of", "from" or "for" and then, a few
+    words on, by ``modifier`` ("minutes from the last board meeting")."""
+    if at + 2 >= len(seq) or tokens[at + 1].lower() not in _OF:
+        return False
+    for pos in range(at + 2, len(seq)):
+        if seq[pos] == modifier:
+            return True
+        if tokens[pos].lower() not in _WHICH:
+            return False
+    return False
 
 
 def _spans(seq: tuple[str | None, ...], tokens: list[str], at: int,

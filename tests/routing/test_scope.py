@@ -1327,6 +1327,19 @@ def test_a_declared_phrase_is_found_with_a_word_between() -> None:
     assert OfflineRouter(index).rank(question).ruled_out == ()
 
 
+def test_a_declared_phrase_of_two_words_is_found_turned_round() -> None:
+    """"No board minutes" rules out "the minutes from the last board meeting"; not "a
+    record of what was sprayed" for "spray records", nor a word farther off."""
+    minutes = Phrases({("board", "minut"): "board minutes"})
+    assert list(minutes.found_in("minutes from the last board meeting").values()) \
+        == ["board minutes"]  # fmt: skip
+    assert list(minutes.found_in("the minutes of the board").values()) == ["board minutes"]
+    assert minutes.found_in("minutes of the meeting about the new notice board") == {}
+    assert minutes.found_in("the board wants the minutes") == {}
+    sprays = Phrases({("spray", "record"): "spray records"})
+    assert sprays.found_in("the proper record of what was sprayed") == {}
+
+
 def test_a_card_saying_it_does_not_hold_a_name_does_not_say_it() -> None:
     """A gotcha that says a name is someone else's leaves it unsaid by the map, so the
     preamble's saying so still answers "nowhere"; a card that holds it says it."""
