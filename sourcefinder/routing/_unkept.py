@@ -15,6 +15,9 @@ Narrow on purpose:
   and a question names it only with all of them: "has his DBS come back?" does not ask
   for "DBS certificates";
 - whose it is ("subscribers' card numbers") does not name it;
+- what goes to someone else is never kept ("DBS certificates are posted to the
+  individual"; "... go to the applicant" only with "alone", "only" or "not us"), and
+  what is kept instead may be said in the clause after ("; we record only the number");
 - what is "never recorded" (or "has never been recorded") is asked for as a recording of
   it, or by listening to it, and by its head alone ("phone calls are not recorded": the
   recording of yesterday's call); so is what the organization says it never records or
@@ -53,6 +56,14 @@ _PASSIVE = re.compile(
     r"\b(?:(?:is|are|was|were)\s+(?:never|not)|(?:has|have|had)\s+(?:never|not)\s+been)\s+"
     r"(?:(?:copied|stored|kept|scanned)\s+or\s+)?"
     r"(?:kept|stored|copied|retained|held|saved|scanned|recorded|tracked|logged)\b",
+    re.IGNORECASE,
+)
+# "DBS certificates are posted to the individual", "DBS certificates go to the applicant,
+# never to the club": the organization never has them
+_HOLDER = r"(?:individual|applicant|person|volunteer|candidate|employee|holder)s?"
+_GIVEN_AWAY = re.compile(
+    rf"\b(?:is|are)\s+(?:only\s+)?(?:posted|sent|issued|given)\s+(?:only\s+)?to\s+the\s+{_HOLDER}\b"
+    rf"|\bgo(?:es)?\s+(?:only\s+)?to\s+the\s+{_HOLDER}(?=\s+(?:alone|only)\b|,?\s+(?:not|never)\b)",
     re.IGNORECASE,
 )
 # "we never store ...", "we do not keep copies of ...", "never a copy of ..."
@@ -150,7 +161,9 @@ _RARE_NAME = 3.5  # a name this rare in English names a thing alone ("Telefloris
 
 def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
     out: list[Unkept] = _of_what_ended(preamble)
-    for sentence in _SENTENCE.findall(ends_marked(preamble)):
+    text = ends_marked(preamble)
+    found = list(_SENTENCE.finditer(text))
+    for at, sentence in enumerate(m.group() for m in found):
         plain = BRACKETED.sub(" ", sentence)
         # (a year in an aside of its own clause is the aside's: "(the Facebook page was
         # deleted in 2019 ...)"; not "the scoring files from our ScoreBridge years (2004
@@ -160,7 +173,8 @@ def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
         last = 0  # each stretch of the sentence is read once, however many statements
         # what a thing that ended left is read with whose it was (``_of_what_ended``)
         owned = {m.end() for m in _left_nothing(plain)}
-        for m in _PASSIVE.finditer(plain):
+        for m in sorted([*_PASSIVE.finditer(plain), *_GIVEN_AWAY.finditer(plain)],
+                        key=lambda m: m.start()):  # fmt: skip
             if m.end() in owned:
                 continue
             start = max(last, m.start() - _REACH)
@@ -181,8 +195,12 @@ def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
                     heads.append(said)
             # what is "never recorded" is asked for as a recording of it
             also = "record" if m.group().lower().endswith("recorded") else ""
+            # what the organization keeps instead may be said in the clause after:
+            # "DBS certificates are posted to the individual; we record only the number"
+            after = BRACKETED.sub(" ", text[found[at].end() : found[at + 1].end()]) \
+                if at + 1 < len(found) and m.re is _GIVEN_AWAY else ""  # fmt: skip
             for head in heads:
-                out += _unkept(head, plain, start, m.end(), also=also)
+                out += _unkept(head, plain + after, start, m.end(), also=also)
             last = m.end()
         for m in _ACTIVE_RECORD.finditer(plain):
             reach = plain[m.end() : m.end() + _REACH]

@@ -94,6 +94,19 @@ def test_what_the_organization_says_it_never_records_has_no_recording(
     assert unkept_asked(unkept, set(terms(not_asked))) == ()
 
 
+def test_what_goes_to_the_individual_is_never_the_organizations() -> None:
+    """"DBS certificates are posted to the individual; we record only the certificate
+    number and date": a copy of a certificate has nowhere to go, its number does; "go to
+    the applicant" says so only with "alone", "only" or "not us"."""
+    unkept = declared_unkept("DBS certificates are posted to the individual; we record "
+                             "only the certificate number and date.")  # fmt: skip
+    assert unkept_asked(unkept, set(terms("a copy of Tom's DBS certificate for the file")))
+    assert unkept_asked(unkept, set(terms("what's Tom's DBS certificate number?"))) == ()
+    assert declared_unkept("DBS certificates go to the applicant, never to the club.")
+    assert declared_unkept("Exam results and certificates go to the candidate and the "
+                           "teacher.") == ()  # fmt: skip
+
+
 def test_what_is_watched_back_is_asked_for_as_a_recording() -> None:
     """"A video of the grading", "re-watch the session": a recording; "video calls" and
     "watch the door" ask for none."""
