@@ -17,7 +17,8 @@ Narrow on purpose:
 - whose it is ("subscribers' card numbers") does not name it;
 - what goes to someone else is never kept ("DBS certificates are posted to the
   individual"; "... go to the applicant" only with "alone", "only" or "not us"), and
-  what is kept instead may be said in the clause after ("; we record only the number");
+  what is kept instead may be said in the clause or sentence after ("; we record only
+  the number");
 - what is "never recorded" (or "has never been recorded") is asked for as a recording of
   it, or by listening to it, and by its head alone ("phone calls are not recorded": the
   recording of yesterday's call); so is what the organization says it never records or
@@ -195,8 +196,10 @@ def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
                     heads.append(said)
             # what is "never recorded" is asked for as a recording of it
             also = "record" if m.group().lower().endswith("recorded") else ""
-            # what the organization keeps instead may be said in the clause after:
-            # "DBS certificates are posted to the individual; we record only the number"
+            # what the organization keeps instead may be said in the clause or sentence
+            # after: "DBS certificates are posted to the individual; we record only the
+            # number" (an "only" there about something else only ever keeps a question
+            # from being "nowhere")
             after = BRACKETED.sub(" ", text[found[at].end() : found[at + 1].end()]) \
                 if at + 1 < len(found) and m.re is _GIVEN_AWAY else ""  # fmt: skip
             for head in heads:

@@ -102,6 +102,9 @@ def test_what_goes_to_the_individual_is_never_the_organizations() -> None:
                              "only the certificate number and date.")  # fmt: skip
     assert unkept_asked(unkept, set(terms("a copy of Tom's DBS certificate for the file")))
     assert unkept_asked(unkept, set(terms("what's Tom's DBS certificate number?"))) == ()
+    said_apart = declared_unkept("DBS certificates are posted to the individual. We record "
+                                 "only the certificate number and date.")  # fmt: skip
+    assert unkept_asked(said_apart, set(terms("what's Tom's DBS certificate number?"))) == ()
     assert declared_unkept("DBS certificates go to the applicant, never to the club.")
     assert declared_unkept("Exam results and certificates go to the candidate and the "
                            "teacher.") == ()  # fmt: skip
