@@ -205,17 +205,13 @@ def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
             for head in heads:
                 out += _unkept(head, plain + after, start, m.end(), also=also)
             last = m.end()
-        for m in _ACTIVE_RECORD.finditer(plain):
-            reach = plain[m.end() : m.end() + _REACH]
-            end = _OBJECT_END.search(reach)
-            out += _unkept(reach[: end.start() if end else len(reach)], plain,
-                           max(0, m.start() - _REACH), m.end(), also="record")
-        for m in _ACTIVE.finditer(plain):
+        # what the organization says it never records, keeps or copies: the object
+        for m in [*_ACTIVE_RECORD.finditer(plain), *_ACTIVE.finditer(plain)]:
             reach = plain[m.end() : m.end() + _REACH]
             end = _OBJECT_END.search(reach)
             obj = reach[: end.start() if end else len(reach)]
-            out += _unkept(obj, plain, max(0, m.start() - _REACH), m.end(),
-                           also="copy" if m.group("copy") else "")
+            also = "record" if m.re is _ACTIVE_RECORD else "copy" if m.group("copy") else ""
+            out += _unkept(obj, plain, max(0, m.start() - _REACH), m.end(), also=also)
     return tuple(out)
 
 
