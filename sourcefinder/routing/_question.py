@@ -164,15 +164,19 @@ _FAILED = re.compile(
     r"(?P<nothing>[\w'-]+(?:\s+(?!(?:about|for|is|are|was|covers?|says?|yet|since|re|"
     r"regarding|and|but)\b)[\w'-]+){0,3})"
     # "I've been through the daybook and can't find Mrs Dixon's order"
-    r"|\b(?:looked|checked|searched|(?:been|gone|went)\s+through)\b[^.;:!?]{0,80}?\b(?:and|but)\s+"
-    r"(?:i\s+|we\s+)?(?:can't|cannot|couldn't|can\s+not|could\s+not)\s+find\b",
+    # ("Looking in Xero for what they paid and can't see them anywhere": with "looking" or
+    # "see" only where a place looked in is named, see ``_looked_for``; not "I'm in GridPass
+    # looking for the form and can't see it", nor "can't see why it failed")
+    r"|\b(?:looked|(?P<ing>looking|checking|searching)|checked|searched|(?:been|gone|went)\s+through)"
+    r"\b[^.;:!?]{0,80}?\b(?:and|but)\s+(?:i\s+|we\s+)?(?:can't|cannot|couldn't|can\s+not|"
+    r"could\s+not)\s+(?:find\b|(?P<see>see)\b(?!\s+(?:why|how)\b))",
     re.IGNORECASE,
 )
 _CANT_FIND = re.compile(r"\b(?:and|but)\s+(?:i\s+|we\s+)?(?:can't|cannot|couldn't|can\s+not|"
-                        r"could\s+not)\s+find\b", re.IGNORECASE)  # fmt: skip
+                        r"could\s+not)\s+(?:find|see)\b", re.IGNORECASE)  # fmt: skip
 # ... where the asker looked: a source named there is out by its name
-_LOOKED_IN = re.compile(r"\b(?:looked\s+(?:in|at|through|on)|checked|searched|"
-                        r"(?:been|gone|went)\s+through)\s+(?:(?:the|our|my)\s+)?"
+_LOOKED_IN = re.compile(r"\b(?:look(?:ed|ing)\s+(?:in|at|through|on)|check(?:ed|ing)|"
+                        r"search(?:ed|ing)|(?:been|gone|went)\s+through)\s+(?:(?:the|our|my)\s+)?"
                         r"([\w@'-]+(?:\s+[\w@'-]+){0,3}?)(?=\s+(?:and|but|for|on|in|to)\b|[,.;]|$)",
                         re.IGNORECASE)  # fmt: skip
 # A named source that says too little: "The Safety Rules don't say when ...", "VegLink
@@ -603,6 +607,9 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             continue
         failed = _FAILED.search(clause) if negation else None
         looked = _looked_for(clause, failed) if failed else None
+        if failed and not looked and (failed.group("ing") or failed.group("see")) \
+                and not _LOOKED_IN.search(clause, 0, failed.end()):  # fmt: skip
+            failed = None
         if looked:
             # the place is out (by its name, when a source's), what was looked for is
             # the need

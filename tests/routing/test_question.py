@@ -689,6 +689,27 @@ def test_a_source_looked_through_in_vain_is_out_by_its_name() -> None:
     assert set(sought.named) == billing and "new boat trailer" in sought.positive
 
 
+def test_a_place_looked_in_where_the_asker_cannot_see_it_is_out() -> None:
+    """"Looking in Xero for what the dancers paid and can't see them anywhere": Xero is
+    out and what they paid is the need, as with "looked" and "can't find". Without a
+    place looked in ("I'm in GridPass looking for the consent form and can't see it")
+    nothing is ruled out, nor by "can't see why"."""
+    xero = frozenset(terms("Xero"))
+    looking = analyse("Looking in Xero for what the Scottish Country Dancing lot paid this year "
+                      "and can't see them anywhere", xero.issuperset)  # fmt: skip
+    assert set(looking.named) == xero and "paid this year" in looking.positive
+    checked = analyse("Checked the fire risk folder and can't see whether the alarm was "
+                      "tested. Where would that be?", lambda stems: False)  # fmt: skip
+    assert set(terms("fire risk folder")) <= set(checked.negated)
+    assert "alarm was tested" in checked.positive
+    gridpass = frozenset(terms("GridPass"))
+    seeking = analyse("I'm in GridPass looking for the signed consent form and can't see it "
+                      "anywhere", gridpass.issuperset)  # fmt: skip
+    assert seeking.negated == () and "signed consent form" in seeking.positive
+    why = analyse("I looked at the rota and can't see why Sam is on twice", lambda stems: False)
+    assert why.negated == () and "rota" in why.positive
+
+
 def test_what_was_looked_for_where_it_is_not_is_the_need() -> None:
     """"Searched the hello@ inbox for the physio's referral letter and it's not there":
     the inbox is out, the referral letter is still asked for; with nothing looked for
