@@ -442,7 +442,7 @@ _CARD_RANGE = re.compile(
 # "2011–2014 data was purged in the migration", "callout books from 1972 to 1997 went to
 # the Heritage Centre": a span that is gone is not held
 # what was got rid of: "were shredded", "thrown out", "cleared out when the shop moved"
-_THROWN = r"shredded|thrown\s+(?:away|out)|cleared\s+out|binned|scrapped"
+_THROWN = r"shredded|thrown\s+(?:away|out)|cleared\s+out|binned|scrapped|ruined"
 _GONE = re.compile(
     r"\)?(?:\s+[\w-]+){0,2}?\s+(?:(?:was|were|has\s+been|have\s+been)\s+(?:not\s+kept|"
     # ("orders from the old Wix site (2015–2020) were never brought across")
@@ -475,7 +475,7 @@ _CARD_OR_EARLIER = re.compile(
 _CARD_GONE_UP_TO = re.compile(
     rf"\b(?:FY\s?)?({_YEAR})(?:[/–-]\d\d)?\s+(?:and|or)\s+(?:earlier|before)\s+"
     rf"(?:(?:is|are|was|were|has\s+been|have\s+been)\s+)?"
-    rf"(?:gone|lost|destroyed|shredded|deleted|purged)\b", re.IGNORECASE,
+    rf"(?:gone|lost|destroyed|shredded|deleted|purged|ruined)\b", re.IGNORECASE,
 )
 # A year the card says it has nothing for: "(nothing in 2020)", "no 2020 show", "no
 # festival in 2020"; not a bound ("nothing in 2019 or earlier", "no later than 2020")
@@ -998,7 +998,8 @@ class Periods:
 # A sentence that says how long something is kept: "Retention limits that catch people
 # out: CCTV 31 days at each hotel; Guest Care tickets deleted after 3 years."
 _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|destroyed|lost|"
-                       r"erased|overwritten|overwrites|anonymi[sz]ed|discarded|shredded|"
+                       r"erased|overwritten|overwrites|anonymi[sz]ed|discarded|shredded|ruined|"
+                       r"thrown\s+(?:away|out)|binned|"
                        r"disappear(?:s|ing)?|how\s+long"
                        r"|(?:not|never)\s+(?:collected|saved|copied|backed\s+up|held|handed\s+over)"
                        # "UMT minutes before 2016 ... are gone", "Boat logs before 2017 went
@@ -1274,6 +1275,19 @@ _NONE_IN = re.compile(
     re.IGNORECASE,
 )
 _EACH_YEAR = re.compile(_YEAR)
+# ... or of a year it says is lost: "The 2017 clipboard sheets were lost to damp", "the
+# 1974 club rules were lost"; "Shower block cleaning was not written down at all in 2011"
+# (not "before 2015 were paper and were destroyed": a bound, read as one)
+_WORD_NOT_VERB = r"(?!(?:was|were|is|are|and|or|had|have|has)\b)[\w'-]+"
+_LOST_IN = re.compile(
+    rf"\b(?:the|our|its|their)\s+({_YEAR})\s+((?:{_WORD_NOT_VERB}\s+){{0,4}}?{_WORD_NOT_VERB})"
+    # ("The 2016 planting plan and most 2017 paper receipts were ruined": the first)
+    rf"(?:\s+and\s+[^.;:()]{{0,50}}?)?\s+(?:was|were)\s+(?:all\s+)?(?:lost|destroyed|deleted|discarded|{_THROWN}|"
+    r"(?:not|never)\s+kept)\b"
+    rf"|\b((?:{_WORD_NOT_VERB}\s+){{0,3}}?{_WORD_NOT_VERB})\s+(?:was|were)\s+(?:not|never)\s+"
+    rf"(?:written\s+down|recorded|logged|kept)(?:\s+at\s+all)?\s+in\s+({_YEAR})\b" + _YEARS_AFTER,
+    re.IGNORECASE,
+)
 
 
 def _none_in(preamble: str, specificity: Callable[[str], float]) -> list[Kept]:
@@ -1286,6 +1300,11 @@ def _none_in(preamble: str, specificity: Callable[[str], float]) -> list[Kept]:
                 what, first, more = next((g[k], g[k + 1], g[k + 2]) for k in (0, 3, 6)
                                          if g[k + 1])
                 years = frozenset(int(y) for y in (first, *_EACH_YEAR.findall(more or "")))
+                if said := _said_of(what):
+                    out.append(replace(_kept(said, sentence, specificity, 0), gone_in=years))
+            for m in _LOST_IN.finditer(sentence):
+                year, what = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+                years = frozenset(int(y) for y in (year, *_EACH_YEAR.findall(m.group(5) or "")))
                 if said := _said_of(what):
                     out.append(replace(_kept(said, sentence, specificity, 0), gone_in=years))
     return out

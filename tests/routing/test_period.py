@@ -1670,6 +1670,41 @@ def test_a_year_the_preamble_says_there_was_none_of_a_thing_is_gone(
     assert bool(expired(kept, asked, TODAY, set(terms(question)))) is gone
 
 
+@pytest.mark.parametrize(
+    ("question", "gone"),
+    [
+        ("the clipboard sheets for 2017", True),
+        ("the clipboard sheets for 2018", False),
+        ("where's the 2016 planting plan", True),
+        ("the planting plan for 2015", False),
+        # (what comes after "and" is not read: "most" of them)
+        ("the paper receipts from 2017", False),
+        ("who was on the shower block cleaning in summer 2011?", True),
+        ("who was on the shower block cleaning in summer 2012?", False),
+        ("the club rules from 1974", True),
+        # a bound is read as one, before the day, not as this year alone
+        ("the bookings diary for 2014", True),
+        ("the bookings diary for 2016", False),
+    ],
+)
+def test_a_thing_of_a_year_the_preamble_says_is_lost_is_gone_that_year(
+        question: str, gone: bool) -> None:
+    """"The 2017 clipboard sheets were lost to damp", "The 2016 planting plan and most
+    2017 paper receipts were ruined", "Shower block cleaning was not written down at all
+    in 2011": that thing of that year is answered nowhere; of another year it is not."""
+    preamble = (
+        "What we have lost:\n"
+        "- Shower block cleaning was not written down at all in 2011. The 2017 clipboard "
+        "sheets were lost to damp in the workshop.\n"
+        "- The 2016 planting plan and most 2017 paper receipts were ruined when the office "
+        "roof leaked.\n"
+        "- Our 1974 club rules were thrown away in a clear-out.\n"
+        "- The bookings diaries from before 2015 were ruined when the store flooded.\n")
+    kept = declared_retention(preamble, specificity)
+    asked = asked_period(question, TODAY)
+    assert bool(expired(kept, asked, TODAY, set(terms(question)))) is gone
+
+
 def test_a_retention_of_what_a_source_keeps_is_said_of_what_it_keeps() -> None:
     """"Circuit keeps 12 months of routes and photos": a question about a delivery photo
     names the retention, as one about Circuit does; "3 years of age or more" is no list."""
