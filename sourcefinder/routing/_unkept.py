@@ -211,8 +211,24 @@ def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
             end = _OBJECT_END.search(reach)
             obj = reach[: end.start() if end else len(reach)]
             also = "record" if m.re is _ACTIVE_RECORD else "copy" if m.group("copy") else ""
-            out += _unkept(obj, plain, max(0, m.start() - _REACH), m.end(), also=also)
+            out += _unkept(_which(obj, plain[: m.start()]), plain, max(0, m.start() - _REACH),
+                           m.end(), also=also)
     return tuple(out)
+
+
+_THE = re.compile(r"\s*the\s+((?:[\w-]+\s+)?([\w-]+))\s*$", re.IGNORECASE)
+
+
+def _which(obj: str, before: str) -> str:
+    """``obj`` with what it was called before, when it points back: "We record DBS
+    certificate numbers only, never copies of the certificate" is of DBS certificates (a
+    copy of the insurance certificate is not asked about)."""
+    the = _THE.match(obj)
+    if not the:
+        return obj
+    said = [m for m in re.finditer(rf"([\w-]+)\s+{re.escape(the.group(2))}\b", before,
+                                   re.IGNORECASE) if terms(m.group(1))]  # fmt: skip
+    return f"{said[-1].group(1)} {the.group(1)}" if said else obj
 
 
 def _dated_only(aside: re.Match[str]) -> str:

@@ -29,6 +29,9 @@ from tests.routing.conftest import card, make_index
          "copy certificate", ""),
         ("No copies of DBS certificates (we record reference number and date only).",
          "copy DBS certificates", ""),
+        # "the certificate" is the one named before it
+        ("We record DBS certificate numbers and issue dates only, never copies of the "
+         "certificate.", "copy DBS certificate", ""),
         ("We do not hold members' pension statements: the scheme does.",
          "pension statements", ""),
         ("Phone calls are kept 13 months; crew radio traffic has never been recorded.",
@@ -145,6 +148,16 @@ def test_a_question_names_every_word_of_it_and_nothing_kept_instead() -> None:
         "DBS certificates are never kept, only the certificate number and date",)
     assert unkept_asked(unkept, set(terms("has his DBS come back clear?"))) == ()
     assert unkept_asked(unkept, set(terms("the DBS certificate number for Bill"))) == ()
+
+
+def test_a_thing_never_kept_that_points_back_is_the_one_named_before() -> None:
+    """"We record DBS certificate numbers only, never copies of the certificate": a copy
+    of the insurance certificate is no copy of a DBS certificate."""
+    unkept = declared_unkept("We record DBS certificate numbers and issue dates only, never "
+                             "copies of the certificate.")  # fmt: skip
+    assert unkept_asked(unkept, set(terms("can I get a copy of my DBS certificate"))) != ()
+    assert unkept_asked(unkept, set(terms("school wants a copy of our insurance "
+                                          "certificate"))) == ()  # fmt: skip
 
 
 def test_what_is_never_recorded_is_asked_for_as_a_recording_of_each_thing_listed() -> None:
