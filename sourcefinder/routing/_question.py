@@ -153,6 +153,9 @@ _FAILED = re.compile(
     # (not a person away: "if the owner isn't there to hold the horse")
     r"(?:there|in there)\b(?!\s+to\b)"
     r"|\b(?:do|does|did)(?:n't| not) (?:cover|have the|have any|have it|mention)\b"
+    # ("The risk assessment folder doesn't have anything about ...": a source; not the asker,
+    # "I'm new and don't have anyone's numbers")
+    r"|\bdoes(?:n't| not) have any(?:one|body|thing)\b"
     # "Papertrail hasn't got the MEWP in it"
     r"|(?<!\bi )(?<!\bwe )(?<!\byou )\b(?:has|have|had)(?:n't| not) got (?:the|any|it|them)\b"
     # "The big book by the fuel store has nothing about lifejackets."

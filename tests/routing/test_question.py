@@ -57,6 +57,10 @@ from sourcefinder.routing._text import terms
          ("veg", "link")),
         ("The dashboard doesn't have the cut I need: outages by cause and feeder.",
          "cut I need: outages by cause and feeder.", ("dashboard",)),
+        # a place that has nothing of it ("I don't have anyone's numbers" is the asker's)
+        ("The risk assessment folder doesn't have anything about the girl whose foot got "
+         "stood on, where was that written up?", "about the girl whose foot got stood on, "
+         "where was that written up?", ("risk", "assess", "folder")),
         # a source stated to show something, then an ask for something else
         ("Looker shows gross bookings. Where do I get net revenue for the board pack?",
          "shows gross bookings. Where do I get net revenue for the board pack?",
@@ -234,6 +238,8 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         "The passport records aren't what I'm after.",
         # a dash between words ends a clause; one in a range or a word ends nothing
         "Outage records 2019 - 2021 for the x-ray unit - which system holds them?",
+        # what the asker has not got is no place
+        "I'm new and don't have anyone's numbers - is there a phone list?",
     ],
 )
 def test_stated_needs_are_not_exclusions(question: str) -> None:
