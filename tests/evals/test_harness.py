@@ -157,7 +157,10 @@ def test_the_example_suite_is_well_formed() -> None:
             "netherkellet", "overkellet", "boltonlesands", "priesthutton",
             "garstang", "glasson", "barbondale", "oldhutton", "bentham", "inskip", "nateby",
             "forton", "bilsborrow", "ingleton", "catterall", "thurnham", "cabus", "winmarleigh",
-            "scotforth", "brookhouse", "aldcliffe", "heysham"],
+            "scotforth", "brookhouse", "aldcliffe", "heysham",
+            "overton", "knott", "conder", "slyne", "hest", "kellet", "bleasdale", "goosnargh",
+            "catforth", "kirkham", "elswick", "wrea", "broughton", "woodplumpton", "treales",
+            "wharles", "freckleton", "singleton"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
