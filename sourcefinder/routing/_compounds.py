@@ -21,7 +21,7 @@ question has one, so a map of thousands of cards costs nothing at startup.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from sourcefinder.routing._rarity import zipf
 from sourcefinder.routing._text import STOPWORDS, camel_split, stem
@@ -39,9 +39,13 @@ class Compounds:
     text has every one of some stems, ``written`` a card's own text, as written."""
 
     def __init__(self, holding: Callable[[tuple[str, ...]], list[int]],
-                 written: Callable[[int], str]) -> None:  # fmt: skip
+                 written: Callable[[int], str],
+                 camel_cuts: Mapping[str, int] | None = None) -> None:  # fmt: skip
+        """``camel_cuts``: the names the map writes in camelCase, lowercased, and where
+        each cuts in two ("whatsapp" -> 5, for "WhatsApp")."""
         self._holding = holding
         self._written = written
+        self._camel_cuts = camel_cuts or {}
         self._read: dict[int, str] = {}  # a card's text as its words are read, once read
 
     def mend(self, question: str) -> str:
@@ -73,7 +77,10 @@ class Compounds:
             and not self._side_by_side(first, second)  # fmt: skip
 
     def _apart(self, word: str) -> int:
-        """Where ``word`` cuts into two words the map writes side by side (0: nowhere)."""
+        """Where ``word`` cuts into two words the map writes side by side (0: nowhere), or
+        into the two halves of a name the map writes in camelCase ("whatsapp")."""
+        if cut := self._camel_cuts.get(word, 0):
+            return cut
         if len(word) < 2 * _MIN or zipf(word) >= _COMMON or self._holding((stem(word),)):
             return 0
         for cut in range(_MIN, len(word) - _MIN + 1):

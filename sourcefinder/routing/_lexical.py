@@ -186,6 +186,10 @@ def card_field_texts(card: Card, pointed: str = "", primer: str = "") -> dict[st
     }
 
 
+_CAMEL = re.compile(r"\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b")
+_CAMEL_CUT = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
 class LexicalIndex:
     """BM25F over a fixed list of cards (positions are indexes into ``cards``)."""
 
@@ -244,6 +248,13 @@ class LexicalIndex:
             for t, (ids, ws, _) in acc.items()
         }
         self._sorted_terms: list[str] | None = None  # for ``knows_a_form_of``, when asked
+        # a name a card writes in camelCase, as one word: "WhatsApp" is "whatsapp" too
+        camel = {w for fields in texts for k, v in fields.items() if k != "id"
+                 for w in _CAMEL.findall(v)}  # fmt: skip
+        self._joined = frozenset(t for w in camel for t in terms(w.lower()))
+        # ... and where it cuts in two, for a question that writes it as one word
+        self.camel_cuts = {w.lower(): m.start() for w in camel
+                           if len(cuts := list(_CAMEL_CUT.finditer(w))) == 1 and (m := cuts[0])}
         # Which fields of each card hold the term, aligned with ``pseudo`` (bit i is
         # FIELDS[i]): kept per term, not per card, so 20,000 cards cost no sets.
         self.field_masks: dict[str, np.ndarray] = {
@@ -283,8 +294,9 @@ class LexicalIndex:
 
     def knows_a_close_form_of(self, term: str) -> bool:
         """``knows_a_form_of``, where a form three letters longer is one only by a suffix
-        ("machin" in "machinery", "child" in "children"; not "parti" in "participant")."""
-        return term in self.pseudo or any(
+        ("machin" in "machinery", "child" in "children"; not "parti" in "participant"), or
+        a name a card writes in camelCase, as one word ("whatsapp" for "WhatsApp")."""
+        return term in self.pseudo or term in self._joined or any(
             (len(form) - len(term) < 3 and form[len(term):] not in _VERB_MADE)
             or form[len(term):] in _LONGER_BY
             for form in self._longer_forms(term))

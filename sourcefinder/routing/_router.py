@@ -413,7 +413,7 @@ class OfflineRouter:
         self._newer = frozenset(j for news in self._succs.values() for j in news)
         self._id_stems = [frozenset(terms(c.id.replace("-", " "))) for c in self._cards]
         # "pay slip" where the map writes "payslips", "liveaboard" where it writes "live aboard"
-        self._compounds = Compounds(self._holding, self._written)
+        self._compounds = Compounds(self._holding, self._written, self._lex.camel_cuts)
         self._today = today
         gaps = declared_gaps(index.preamble)
         self._periods = Periods(self._cards, HUMAN_KINDS, gap_years(gaps, self._cards),

@@ -1476,3 +1476,19 @@ def test_a_common_word_in_another_sense_does_not_overrule_a_confident_source() -
                            config=RouterConfig(absent_common_below=1.0))  # fmt: skip
     assert strict.rank("Our late arrival policy: a client arrived 25 minutes late. Do we "
                        "still fit her in, rebook her or charge a late fee?").ruled_out == ("fit",)
+
+
+def test_a_name_the_preamble_denies_in_camel_case_is_asked_for_as_one_word() -> None:
+    """"No newsletter, mailing list or TikTok": "the shop tiktok" asks for it as much as
+    "TikTok" does; a name a card writes in camelCase ("WhatsApp") is no such thing."""
+    cards = [card("website", "the shop website: opening hours and a few items for sale"),
+             card("dealers-whatsapp", "the dealers' WhatsApp group: who is minding the shop"),
+             card("stock-cards", "a stock card per item: price, dealer and date sold")]
+    said = "What we do not have: no newsletter, mailing list, footfall counter or TikTok."
+    router = OfflineRouter(make_index(cards, said))
+    for asked in ("whats the password for the shop tiktok", "the shop's TikTok password"):
+        ranking = router.rank(asked)
+        assert ranking.verdict == "nowhere" and ranking.ruled_out, asked
+    denied = "What we do not have: no newsletter, no WhatsApp broadcast list."
+    assert not OfflineRouter(make_index(cards, denied)).rank(
+        "who can add me to the dealers whatsapp").ruled_out  # fmt: skip
