@@ -1635,6 +1635,12 @@ def test_a_year_a_card_says_it_has_nothing_for_is_out_of_its_period() -> None:
     assert coverage(fair).gaps == {2021}
 
 
+def _gone(preamble: str, question: str) -> bool:
+    """Whether the preamble says what ``question`` asks for is gone."""
+    kept = declared_retention(preamble, specificity)
+    return bool(expired(kept, asked_period(question, TODAY), TODAY, set(terms(question))))
+
+
 @pytest.mark.parametrize(
     ("question", "gone"),
     [
@@ -1665,9 +1671,7 @@ def test_a_year_the_preamble_says_there_was_none_of_a_thing_is_gone(
         "- Poultry classes were cancelled in 2022 (bird flu) and in 2023.\n"
         "- Bookings are deleted each January, so nothing booked in 2018 or earlier "
         "remains, and there are no per-title sales for 2014 to April 2016.\n")
-    kept = declared_retention(preamble, specificity)
-    asked = asked_period(question, TODAY)
-    assert bool(expired(kept, asked, TODAY, set(terms(question)))) is gone
+    assert _gone(preamble, question) is gone
 
 
 @pytest.mark.parametrize(
@@ -1700,9 +1704,7 @@ def test_a_thing_of_a_year_the_preamble_says_is_lost_is_gone_that_year(
         "roof leaked.\n"
         "- Our 1974 club rules were thrown away in a clear-out.\n"
         "- The bookings diaries from before 2015 were ruined when the store flooded.\n")
-    kept = declared_retention(preamble, specificity)
-    asked = asked_period(question, TODAY)
-    assert bool(expired(kept, asked, TODAY, set(terms(question)))) is gone
+    assert _gone(preamble, question) is gone
 
 
 def test_a_retention_of_what_a_source_keeps_is_said_of_what_it_keeps() -> None:
