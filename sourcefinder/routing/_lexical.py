@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sourcefinder.index.model import Card, FoundationNode, Index
-from sourcefinder.routing._text import same_word, split_compound, terms, tokens
+from sourcefinder.routing._text import camel_split, same_word, split_compound, terms, tokens
 
 FIELDS = ("id", "what", "contains", "examples", "how", "gotchas", "kind", "pointed", "primer")
 _OWN = (1 << FIELDS.index("pointed")) - 1  # the bits of the fields a card wrote itself
@@ -186,8 +186,7 @@ def card_field_texts(card: Card, pointed: str = "", primer: str = "") -> dict[st
     }
 
 
-_CAMEL = re.compile(r"\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b")
-_CAMEL_CUT = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_CAMEL_WORD = re.compile(r"\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b")  # "WhatsApp", "RotaCloud"
 
 
 class LexicalIndex:
@@ -250,11 +249,11 @@ class LexicalIndex:
         self._sorted_terms: list[str] | None = None  # for ``knows_a_form_of``, when asked
         # a name a card writes in camelCase, as one word: "WhatsApp" is "whatsapp" too
         camel = {w for fields in texts for k, v in fields.items() if k != "id"
-                 for w in _CAMEL.findall(v)}  # fmt: skip
+                 for w in _CAMEL_WORD.findall(v)}  # fmt: skip
         self._joined = frozenset(t for w in camel for t in terms(w.lower()))
         # ... and where it cuts in two, for a question that writes it as one word
-        self.camel_cuts = {w.lower(): m.start() for w in camel
-                           if len(cuts := list(_CAMEL_CUT.finditer(w))) == 1 and (m := cuts[0])}
+        self.camel_cuts = {w.lower(): len(parts[0]) for w in camel
+                           if len(parts := camel_split(w).split()) == 2}
         # Which fields of each card hold the term, aligned with ``pseudo`` (bit i is
         # FIELDS[i]): kept per term, not per card, so 20,000 cards cost no sets.
         self.field_masks: dict[str, np.ndarray] = {

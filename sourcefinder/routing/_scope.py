@@ -704,7 +704,7 @@ def declared_absent(preamble: str) -> frozenset[str]:
         # a year or a count says when or how many, not what ("stopped in 2021")
         if specificity(word.lower()) >= EVERYDAY and not word.isdigit():
             out.update(terms(word))
-            if not word.islower() and not word.isupper() and word[1:] != word[1:].lower():
+            if word[1:] != word[1:].lower() and not word.isupper():
                 out.update(terms(word.lower()))  # "TikTok" is asked for as "tiktok" too
     # (not "we do not run our own payroll": what the sentence negates)
     owned = {t for m in _OUR_OWN.finditer(preamble)
