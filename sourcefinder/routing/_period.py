@@ -1044,6 +1044,7 @@ _LOST_BEFORE = re.compile(
 _LOST_SPAN = re.compile(rf"(?:\b(?:for|from|of|covering|spanning)\s+|\()(?:{_MONTH}\s+)?({_YEAR})"
                         rf"\s*(?:–|-|to)\s*(?:(?:early|mid|late)[\s-]+)?(?:({_MONTH})\s+)?({_YEAR})\b",
                         re.IGNORECASE)  # fmt: skip
+_FIRST_DAY = re.compile(rf"(?:({_MONTH})\s+)?({_YEAR})\b", re.IGNORECASE)
 _STILL_HELD = re.compile(r",|\b(?:kept|held|boxed|archived|stored|scanned|earlier|older|"
                          r"before|after|ones)\b", re.IGNORECASE)  # fmt: skip
 # ... or what came before a year said as "pre-2016"
@@ -1190,6 +1191,9 @@ class Kept:
     days: int  # 0 when only what came before a day is gone
     written: str
     gone_before: date | None = None  # "lab results before 2006 were destroyed"
+    # ... and from a day only: a span lost ("the stock notebook for January 2011 to
+    # November 2012 was ruined" says nothing of 2008)
+    gone_since: date | None = None
     # counted from an event, not from when the record was made ("6 years after someone
     # leaves"): a question must name the event's time itself
     from_event: bool = False
@@ -1409,9 +1413,11 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
     """``item`` when it says what came before a time is gone ("laboratory results before
     2006 were on paper and were destroyed in 2016", "paper deviations before 2009 were
     destroyed"), or that what was of some years is ("results for 2005–2008 ... are
-    gone": up to the last of them): said of the words before "before" or the years."""
+    gone": from the first of them to the last): said of the words before "before" or the
+    years."""
     m = _LOST_BEFORE.search(item)
     failed_in = ""
+    since = None
     if m and _LOST.search(item, m.end()):
         head = item[: m.start()]
         before = _day(m)
@@ -1428,9 +1434,10 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
     elif (span := _LOST_SPAN.search(item)) and (gone := _LOST.search(item, span.end())) \
             and not _STILL_HELD.search(item, span.end(), gone.start()) \
             and not _KEPT_SPAN.search(item):  # fmt: skip
-        # "results for 2005–2008 were on the old webspace and are gone": up to its end
+        # "results for 2005–2008 were on the old webspace and are gone": those years
         head = item[: span.start()]
         before = _after_month(span) if span.group(2) else date(int(span.group(3)) + 1, 1, 1)
+        since = _day(first) if (first := _FIRST_DAY.search(span.group())) else None
     else:  # "holds rosters from 2016 only (earlier ones were purged)"
         m = _HELD_FROM.search(item)
         if not m or not _LOST.search(item, m.end()):
@@ -1444,7 +1451,7 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
         return []
     # "Sage 50 data and paper invoices before April 2016": each of them too
     each = re.split(r",\s*|\s+and\s+", head.strip()) if "," in head or _AND.search(head) else []
-    return [_kept(said, item, specificity, 0, before, failed_in)
+    return [replace(_kept(said, item, specificity, 0, before, failed_in), gone_since=since)
             for said in (words, *filter(None, map(_said_of, each)))]
 
 
@@ -1702,7 +1709,8 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     # what was lost before a day is lost whatever else is said of it; of the spans kept,
     # those the question names best decide ("crash records" asks about "Backtrace keeps
     # ... crash records two years", not about its crash dumps kept 90 days)
-    lost = [k.written for k in named if k.gone_before and asked.end < k.gone_before]
+    lost = [k.written for k in named if k.gone_before and asked.end < k.gone_before
+            and not (k.gone_since and asked.start < k.gone_since)]
     lost += [k.written for k in named if k.gone_in
              and all(y in k.gone_in for y in range(asked.start.year, asked.end.year + 1))]
     # a word the question says itself outweighs one it is read to mean

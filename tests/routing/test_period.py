@@ -1202,6 +1202,8 @@ def test_what_was_cleared_out_is_gone_or_went_with_something_is_lost(
     ("in 2007", "the club champs results", "results for 2005–2008 were on the old ISP "
                                            "webspace that closed in 2009 and are gone"),
     ("in 2012", "the club champs results", None),
+    # a span lost says nothing of the years before it
+    ("in 2003", "the club champs results", None),
     # a year said as "pre-2018", what follows it
     ("in 2016", "the artwork proofs", "the disk failed in May 2018 and took the pre-2018 "
                                       "artwork and proofs with it"),
@@ -1220,6 +1222,7 @@ def test_what_was_cleared_out_is_gone_or_went_with_something_is_lost(
     ("in March 2017", "the sign-in book", "the sign-in book covering Feb 2017 – Jan 2018 "
                                           "was destroyed in a leak"),
     ("in March 2018", "the sign-in book", None),
+    ("in January 2017", "the sign-in book", None),
     # "to early 2017", and what was never handed over
     ("in 2015", "the steering-group papers", "steering-group papers from 2014 to early 2017 "
                                              "were never handed over"),
@@ -1229,7 +1232,8 @@ def test_what_was_of_years_from_one_to_another_and_is_gone_is_lost(
 ) -> None:
     """"results for 2005–2008 ... are gone", and so are years in brackets ("chats with
     parents (2016–2022) were not backed up"), months ("covering Feb 2017 – Jan 2018") and
-    what was never handed over: what was asked up to the last of the years is lost; not
+    what was never handed over: what was asked within the years is lost, not before them;
+    not
     when the text between says where they still are, nor in an item that states a span
     things are kept. "the pre-2018 artwork and proofs" a failed disk took
     "with it" are lost before 2018 (no failed artwork), unless only most of them were."""
