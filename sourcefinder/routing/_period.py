@@ -1194,6 +1194,10 @@ class Kept:
     # ... and from a day only: a span lost ("the stock notebook for January 2011 to
     # November 2012 was ruined" says nothing of 2008)
     gone_since: date | None = None
+    # named only by all its words: where what is kept of it starts says nothing of
+    # another thing that shares a word ("Kickboxing gradings start in 2009" is not of a
+    # grading in karate)
+    named_whole: bool = False
     # counted from an event, not from when the record was made ("6 years after someone
     # leaves"): a question must name the event's time itself
     from_event: bool = False
@@ -1294,11 +1298,26 @@ _LOST_IN = re.compile(
 )
 
 
+# ... or where what is kept of something starts: "Kickboxing gradings start in 2009", "the
+# cash book now goes back only to April 2019", "EasyCert records start 2017" (none before)
+_STARTS_IN = re.compile(rf"\s+(?:(?:only|now)\s+){{0,2}}(?:starts?|begins?|go(?:es)?\s+back"
+                        rf"(?:\s+only)?\s+to)\s+(?:only\s+)?(?:in\s+|from\s+)?(?:({_MONTH})\s+)?"
+                        rf"({_YEAR})\b", re.IGNORECASE)  # fmt: skip
+_CLAUSE_START = re.compile(r".*(?:[,;:(]|\b(?:and|so|but|while|where)\b)", re.IGNORECASE)
+
+
 def _none_in(preamble: str, specificity: Callable[[str], float]) -> list[Kept]:
-    """Each thing the preamble says there was none of in some years, with those years."""
+    """Each thing the preamble says there was none of in some years, with those years,
+    and each it says is kept only from a day."""
     out: list[Kept] = []
     for paragraph in paragraphs(preamble):
         for sentence in re.split(r"(?<=[.;])\s+", ends_marked(paragraph)):
+            for m in _STARTS_IN.finditer(sentence):
+                head = sentence[: m.start()]
+                clause = _CLAUSE_START.match(head)
+                if said := _said_of(head[clause.end() :] if clause else head):
+                    out.append(replace(_kept(said, sentence, specificity, 0, _day(m)),
+                                       named_whole=True))
             for m in _NONE_IN.finditer(sentence):
                 g = m.groups()
                 what, first, more = next((g[k], g[k + 1], g[k + 2]) for k in (0, 3, 6)
@@ -1630,6 +1649,8 @@ def _names(kept: Kept, wanted: set[str], strict: bool = False) -> bool:
     "part-exchange" does not name "Part-exchange appraisal photos", though "rest hours"
     names "Hours-of-rest records"."""
     named = kept.subject & wanted
+    if kept.named_whole and not kept.subject - _RECORD_WORDS <= wanted:
+        return False
     # a word that only says something is held is no part of what ("applicants' details")
     size = len(kept.subject - _HELD_ONLY) or len(kept.subject)
     # ("the tracker's trip history twelve months": a source that keeps it, named by

@@ -1711,6 +1711,38 @@ def test_a_thing_of_a_year_the_preamble_says_is_lost_is_gone_that_year(
     assert _gone(preamble, question) is gone
 
 
+@pytest.mark.parametrize(
+    ("question", "gone"),
+    [
+        ("kickboxing grading results from 2005", True),
+        ("kickboxing grading results from 2012", False),
+        # said of kickboxing gradings: a grading of another kind is not named
+        ("when did Sarah grade for her black belt? back in 2006", False),
+        ("grades his students got at his old club in the early 90s", True),
+        ("what did the cash book say for March 2018?", True),
+        ("what did the cash book say for May 2019?", False),
+        ("EasyCert records for 2015", True),
+        # where one source's records start is no start of another's
+        ("attendance on the paper registers in 2019", False),
+        ("Spond attendance for 2019", True),
+        # a start in the past tense is when something began, not where records do
+        ("the bookings from 2019", False),
+    ],
+)
+def test_what_the_preamble_says_starts_in_a_year_holds_nothing_before_it(
+        question: str, gone: bool) -> None:
+    """"Kickboxing gradings start in 2009", "the cash book now goes back only to April
+    2019": that thing from before then is answered nowhere, when the question names all
+    of it."""
+    preamble = (
+        "What we do not keep:\n"
+        "- Grading records start in 1998. Kickboxing gradings start in 2009.\n"
+        "- The bank asked for more, but the cash book now goes back only to April 2019.\n"
+        "- EasyCert records start 2017. Spond attendance goes back to September 2021.\n"
+        "- Bookwhen started in 2021 for bookings.\n")
+    assert _gone(preamble, question) is gone
+
+
 def test_a_retention_of_what_a_source_keeps_is_said_of_what_it_keeps() -> None:
     """"Circuit keeps 12 months of routes and photos": a question about a delivery photo
     names the retention, as one about Circuit does; "3 years of age or more" is no list."""
