@@ -1001,7 +1001,8 @@ _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|dest
                        r"erased|overwritten|overwrites|anonymi[sz]ed|discarded|shredded|ruined|"
                        r"thrown\s+(?:away|out)|binned|"
                        r"disappear(?:s|ing)?|how\s+long"
-                       r"|(?:not|never)\s+(?:collected|saved|copied|backed\s+up|held|handed\s+over)"
+                       r"|(?:not|never)\s+(?:collected|saved|copied|backed\s+up|held|handed\s+over|"
+                       r"written\s+down|recorded|logged)"
                        # "UMT minutes before 2016 ... are gone", "Boat logs before 2017 went
                        # missing"
                        r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+missing"
@@ -1068,7 +1069,9 @@ _AFTER_EVENT = re.compile(r"\s+(?:after|from)\b", re.IGNORECASE)
 _HOLDS = re.compile(r"\b(?:holds?|has|have|keeps?)\b", re.IGNORECASE)
 _LOST = re.compile(rf"\b(?:destroyed|lost|deleted|discarded|purged|{_THROWN}|(?:not|never)\s+"
                    r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned|"
-                   r"collected|saved|copied|backed\s+up|held|handed\s+(?:over|on))|went\s+missing"
+                   r"collected|saved|copied|backed\s+up|held|handed\s+(?:over|on)|"
+                   # "Grazing lets before 2012 were never written down"
+                   r"written\s+down|recorded|logged)|went\s+missing"
                    # "are gone", "went with the old BT mail account"
                    r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+with"
                    # an aside's last word: "accounts before April 2012 (paper, gone)"

@@ -1743,6 +1743,34 @@ def test_what_the_preamble_says_starts_in_a_year_holds_nothing_before_it(
     assert _gone(preamble, question) is gone
 
 
+@pytest.mark.parametrize(
+    ("question", "gone"),
+    [
+        ("grazing lets from 2008, who had which fields", True),
+        ("grazing lets from 2015, who had which fields", False),
+        ("the warranty returns for 2017", True),
+        ("the warranty returns for 2020", False),
+        ("faults on the lift in 2016", True),
+        ("the hay sales for 2008", False),
+    ],
+)
+def test_what_was_never_written_down_before_a_day_is_gone_before_it(
+        question: str, gone: bool) -> None:
+    """"Grazing lets before 2012 were never written down", "warranty returns before 2019
+    were never logged", "faults before March 2017 were never recorded anywhere": what is
+    asked of before then is answered nowhere, as what was destroyed is."""
+    preamble = (
+        "What was never kept:\n"
+        "- Grazing lets before 2012 were never written down (handshake lets).\n"
+        "- Warranty returns before 2019 were done by phone and never logged.\n"
+        "- Lift faults before March 2017 were never recorded anywhere.\n")
+    assert _gone(preamble, question) is gone
+    # what was written down before a day is there still
+    assert not _gone(preamble.replace("never written down", "written down in the diary")
+                     .replace("never logged", "logged on paper")
+                     .replace("never recorded anywhere", "recorded in the lift log"), question)
+
+
 def test_a_retention_of_what_a_source_keeps_is_said_of_what_it_keeps() -> None:
     """"Circuit keeps 12 months of routes and photos": a question about a delivery photo
     names the retention, as one about Circuit does; "3 years of age or more" is no list."""
