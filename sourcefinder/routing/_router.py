@@ -1141,6 +1141,9 @@ class OfflineRouter:
         nothing = recall.nothing_here(cfg.nothing_clients)
         # another body's own records, and the best match is one of the organization's own
         theirs = q.theirs if self._cards[lead].scope != "external" else ()
+        # ... nor of a body the first card is named for ("the MCA's own survey report",
+        # first "mca-survey-files")
+        theirs = tuple(name for name in theirs if not set(terms(name)) <= self._id_stems[lead])
         denied: tuple[str, ...] = ()
         floor = max(cfg.min_confidence, cfg.cut_ratio * first.confidence)  # of the candidates
         if q.absent and ((first.confidence >= cfg.confident_at

@@ -1231,6 +1231,11 @@ _OWN_ASKED = re.compile(
     r"|\b(?:the|a|an)\s+((?:[a-z][\w-]*\s+)?[a-z][\w-]*)(?:'s|\u2019s)\s+own\b")
 
 
+# the people an organization serves: what is their own is what it handles ("a customer's
+# own painting" to frame, "a client's own pet" at the clinic), not another body's records
+_SERVED = frozenset(terms("customer customers client clients owner owners guest guests"))
+
+
 def theirs_asked(question: str, ours: frozenset[str],
                  named: frozenset[str] = frozenset()) -> tuple[str, ...]:  # fmt: skip
     """The names whose own records ``question`` asks for, other than ``ours`` (stems of
@@ -1244,7 +1249,7 @@ def theirs_asked(question: str, ours: frozenset[str],
         common = not name
         name = name or m.group(3)
         stems = set(terms(name))  # none for a stopword ("No one's own ...")
-        if common and stems & named:
+        if (common and stems & named) or (stems and stems <= _SERVED):
             continue
         if stems and not stems & ours and not stems <= _NOT_SUBJECTS:
             out[name] = None

@@ -1373,6 +1373,11 @@ def test_a_card_saying_it_does_not_hold_a_name_does_not_say_it() -> None:
         ("the handling agent's own staff rota", ("handling agent",)),
         ("who is signed off to run the Bobst on their own?", ()),  # alone
         ("A ward at the Royal wants its own number code", ()),  # a thing to have
+        # what is the people's it serves is what it handles
+        ("Do we charge VAT on framing a customer's own painting?", ()),
+        ("Customer's own fabric arrived Tuesday, where's it logged?", ()),
+        ("it's a client's own pet that comes to the clinic", ()),
+        ("can I see the farmer's own medicine book?", ("farmer",)),
     ],
 )  # fmt: skip
 def test_a_question_for_another_bodys_own_records_names_whose(
@@ -1401,6 +1406,21 @@ def test_another_bodys_own_records_are_a_nowhere_unless_a_source_is_theirs() -> 
     with_theirs = OfflineRouter(make_index([*cards, public], "Acme builds fibre networks."))
     found = with_theirs.rank("Openreach's own cable records guide")
     assert found.full[0].card_id == "openreach-docs" and found.verdict != "nowhere"
+
+
+def test_another_bodys_own_records_the_first_card_is_named_for_are_ours_to_look_in() -> None:
+    """"the MCA's own survey report" where the card first is our file of the MCA's surveys
+    (named for them): the question goes there, not nowhere; a body no card is named for
+    is still a nowhere."""
+    cards = [card("mca-survey-files", "the surveyor's reports on each boat, kept in the "
+                  "office", contains="survey reports, certificates, Kittiwake, Osprey"),
+             card("handbook", "staff handbook: leave, expenses, conduct")]  # fmt: skip
+    router = OfflineRouter(make_index(cards, "Acme runs passenger boats."))
+    ranking = router.rank("where's the MCA's own survey report on Kittiwake?")
+    assert ranking.full[0].card_id == "mca-survey-files"
+    assert ranking.verdict != "nowhere" and ranking.theirs == ()
+    other = router.rank("where's the insurer's own survey report on Kittiwake?")
+    assert other.verdict == "nowhere" and other.theirs == ("insurer",)
 
 
 def test_the_preamble_says_what_the_organization_does_not_do_in_sentences() -> None:
