@@ -1303,9 +1303,18 @@ _LOST_IN = re.compile(
 
 # ... or where what is kept of something starts: "Kickboxing gradings start in 2009", "the
 # cash book now goes back only to April 2019", "EasyCert records start 2017" (none before)
-_STARTS_IN = re.compile(rf"\s+(?:(?:only|now)\s+){{0,2}}(?:starts?|begins?|go(?:es)?\s+back"
-                        rf"(?:\s+only)?\s+to)\s+(?:only\s+)?(?:in\s+|from\s+)?(?:({_MONTH})\s+)?"
-                        rf"({_YEAR})\b", re.IGNORECASE)  # fmt: skip
+# ("SumUp statements exist only for 2019 to 2022", "Paper job cards survive from 2004",
+# "Wastage has only been logged since January 2023", "Oils have been lab-tested (GC-MS)
+# only since the 2020 harvest")
+_DONE = r"(?:has|have)\s+(?:only\s+)?been\s+[a-z-]+(?:\s+\([^()]{0,30}\))?"
+_STARTS_IN = re.compile(rf"\s+(?:(?:(?:only|now)\s+){{0,2}}(?:starts?|begins?|go(?:es)?\s+back"
+                        rf"(?:\s+only)?\s+to)\s+(?:only\s+)?(?:in\s+|from\s+)?"
+                        rf"|(?:exists?|survives?)\s+only\s+(?:for|from|since)\s+|survives?\s+from\s+"
+                        rf"|(?:has|have)\s+only\s+been\s+[a-z-]+\s+(?:for|from|since)\s+"
+                        rf"|{_DONE}\s+only\s+(?:for|from|since)\s+)"
+                        rf"(?:the\s+)?(?:({_MONTH})\s+)?({_YEAR})\b", re.IGNORECASE)  # fmt: skip
+_DONE_VERB = re.compile(r"\bbeen\s+([a-z-]+)", re.IGNORECASE)
+_KEPT_VERBS = frozenset(terms("logged recorded kept written noted tracked stored saved held"))
 _CLAUSE_START = re.compile(r".*(?:[,;:(]|\b(?:and|so|but|while|where)\b)", re.IGNORECASE)
 
 
@@ -1319,8 +1328,13 @@ def _none_in(preamble: str, specificity: Callable[[str], float]) -> list[Kept]:
                 head = sentence[: m.start()]
                 clause = _CLAUSE_START.match(head)
                 if said := _said_of(head[clause.end() :] if clause else head):
-                    out.append(replace(_kept(said, sentence, specificity, 0, _day(m)),
-                                       named_whole=True))
+                    kept = _kept(said, sentence, specificity, 0, _day(m))
+                    # what has been done to it only since is what it is named by too:
+                    # "Oils have been lab-tested only since 2020" holds 2017's oil, not
+                    # its tests (not a verb of keeping: "has only been logged since")
+                    done = _DONE_VERB.search(m.group())
+                    did = set(terms(done.group(1))) - _KEPT_VERBS if done else set()
+                    out.append(replace(kept, subject=kept.subject | did, named_whole=True))
             for m in _NONE_IN.finditer(sentence):
                 g = m.groups()
                 what, first, more = next((g[k], g[k + 1], g[k + 2]) for k in (0, 3, 6)

@@ -1727,19 +1727,35 @@ def test_a_thing_of_a_year_the_preamble_says_is_lost_is_gone_that_year(
         ("Spond attendance for 2019", True),
         # a start in the past tense is when something began, not where records do
         ("the bookings from 2019", False),
+        # what exists, survives or has been done only since a day
+        ("the SumUp statement for March 2018", True),
+        ("the SumUp statement for March 2020", False),
+        ("the paper job cards from 2001", True),
+        ("how much wastage did we log in 2022?", True),
+        ("how much wastage did we log in 2024?", False),
+        ("the lab test results for the 2018 oils", True),
+        # what was done to it since then, not the thing itself
+        ("how much oil did the 2017 distillation produce?", False),
+        # ... not what has been done since a day without "only"
+        ("the minutes from 1995", False),
     ],
 )
 def test_what_the_preamble_says_starts_in_a_year_holds_nothing_before_it(
         question: str, gone: bool) -> None:
     """"Kickboxing gradings start in 2009", "the cash book now goes back only to April
-    2019": that thing from before then is answered nowhere, when the question names all
-    of it."""
+    2019", "SumUp statements exist only for 2019 to 2022", "Wastage has only been logged
+    since January 2023": that thing from before then is answered nowhere, when the
+    question names all of it."""
     preamble = (
         "What we do not keep:\n"
         "- Grading records start in 1998. Kickboxing gradings start in 2009.\n"
         "- The bank asked for more, but the cash book now goes back only to April 2019.\n"
         "- EasyCert records start 2017. Spond attendance goes back to September 2021.\n"
-        "- Bookwhen started in 2021 for bookings.\n")
+        "- Bookwhen started in 2021 for bookings.\n"
+        "- SumUp statements exist only for 2019 to 2022. Paper job cards survive from 2004 "
+        "to 2019 only.\n"
+        "- Wastage has only been logged since January 2023. Oils have been lab-tested "
+        "(GC-MS) only since the 2020 harvest. Minutes have been kept since 1998.\n")
     assert _gone(preamble, question) is gone
 
 
