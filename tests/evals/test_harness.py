@@ -160,7 +160,10 @@ def test_the_example_suite_is_well_formed() -> None:
             "scotforth", "brookhouse", "aldcliffe", "heysham",
             "overton", "knott", "conder", "slyne", "hest", "kellet", "bleasdale", "goosnargh",
             "catforth", "kirkham", "elswick", "wrea", "broughton", "woodplumpton", "treales",
-            "wharles", "freckleton", "singleton"],
+            "wharles", "freckleton", "singleton",
+            "chipping", "longridge", "inglewhite", "barton", "lytham", "staining", "weeton",
+            "thornton", "rawcliffe", "poulton", "eagland", "fleetwood", "bispham", "norbreck",
+            "anchorsholme", "fulwood", "grimsargh", "wesham"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
