@@ -1201,6 +1201,8 @@ class Kept:
     # another thing that shares a word ("Kickboxing gradings start in 2009" is not of a
     # grading in karate)
     named_whole: bool = False
+    # said of everything of its time: "Nothing from 1991 to 2007 survives"
+    universal: bool = False
     # counted from an event, not from when the record was made ("6 years after someone
     # leaves"): a question must name the event's time itself
     from_event: bool = False
@@ -1318,12 +1320,50 @@ _KEPT_VERBS = frozenset(terms("logged recorded kept written noted tracked stored
 _CLAUSE_START = re.compile(r".*(?:[,;:(]|\b(?:and|so|but|while|where)\b)", re.IGNORECASE)
 
 
+# ... or that nothing at all survives of a time: "Nothing from 1991 to 2007 survives apart
+# from a few photos", "nothing survives of the sole-trader years (2004 to March 2012)",
+# "Nothing on paper survives from before 2012"
+_SPAN_SAID = (rf"\(?\s*(?:({_MONTH})\s+)?({_YEAR})\s*(?:–|-|to)\s*(?:({_MONTH})\s+)?({_YEAR})\b")
+_NOTHING_SURVIVES = re.compile(
+    rf"\bnothing\s+(?:on\s+paper\s+|at\s+all\s+)?(?:survives|remains|is\s+left)\s+"
+    rf"(?:(?:from|of)\s+(?:the\s+)?(?:[\w'-]+\s+){{0,4}}?{_SPAN_SAID}"
+    rf"|(?:from\s+)?(?:before|prior\s+to)\s+(?:({_MONTH})\s+)?({_YEAR})\b)"
+    rf"|\bnothing\s+from\s+{_SPAN_SAID}\s+(?:survives|remains|is\s+left)\b",
+    re.IGNORECASE,
+)
+
+
+def _nothing_survives(sentence: str) -> list[Kept]:
+    """What a sentence says nothing at all survives of, of whatever thing."""
+    out = []
+    for m in _NOTHING_SURVIVES.finditer(sentence):
+        g = m.groups()
+        month, year, end_month, end_year = next(
+            (g[k : k + 4] for k in (0, 6) if g[k + 1]), (None, None, None, None))
+        if year:
+            since = date(int(year), _MONTHS[month.lower().rstrip(".")] if month else 1, 1)
+            end = int(end_year or year)
+            before = (date(end + 1, 1, 1) if not end_month else
+                      _next_month(end, _MONTHS[end_month.lower().rstrip(".")]))
+        else:
+            since = None
+            before = date(int(g[5]), _MONTHS[g[4].lower().rstrip(".")] if g[4] else 1, 1)
+        out.append(Kept(frozenset(), "", 0, " ".join(sentence.split()).rstrip(".;"),
+                        before, gone_since=since, universal=True))
+    return out
+
+
+def _next_month(year: int, month: int) -> date:
+    return date(year + month // 12, month % 12 + 1, 1)
+
+
 def _none_in(preamble: str, specificity: Callable[[str], float]) -> list[Kept]:
     """Each thing the preamble says there was none of in some years, with those years,
     and each it says is kept only from a day."""
     out: list[Kept] = []
     for paragraph in paragraphs(preamble):
         for sentence in re.split(r"(?<=[.;])\s+", ends_marked(paragraph)):
+            out.extend(_nothing_survives(sentence))
             for m in _STARTS_IN.finditer(sentence):
                 head = sentence[: m.start()]
                 clause = _CLAUSE_START.match(head)
@@ -1529,8 +1569,7 @@ def _listed_lost(item: str, specificity: Callable[[str], float]) -> list[Kept]:
 
 def _after_month(m: re.Match[str]) -> date:
     """The first day after the month ``m`` says: its groups 2 (month) and 3 (year)."""
-    month, year = _MONTHS[m.group(2).lower().rstrip(".")], int(m.group(3))
-    return date(year + month // 12, month % 12 + 1, 1)
+    return _next_month(int(m.group(3)), _MONTHS[m.group(2).lower().rstrip(".")])
 
 
 def _day(m: re.Match[str]) -> date:
@@ -1739,11 +1778,16 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     # a word in a form the stemmer keeps apart is the same word ("delivered", "delivery")
     wanted = wanted | {s for k in kept for s in k.subject
                        if s not in wanted and any(same_word(s, t, 5) for t in wanted)}
+    # what nothing at all survives of is gone, whatever is asked for (unless the question
+    # must name the thing kept itself)
+    every = [] if strict else [
+        k.written for k in kept if k.universal and k.gone_before and asked.end < k.gone_before
+        and not (k.gone_since and asked.start < k.gone_since)]
     named = {k: len(k.subject & wanted) for k in kept
              if k.subject & (wanted - _RECORD_WORDS)}  # a record of what, named too
     named = {k: n for k, n in named.items() if _names(k, wanted, strict)}
     if not named:
-        return ()
+        return tuple(dict.fromkeys(every))
     # what was lost before a day is lost whatever else is said of it; of the spans kept,
     # those the question names best decide ("crash records" asks about "Backtrace keeps
     # ... crash records two years", not about its crash dumps kept 90 days)
@@ -1758,4 +1802,4 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
              if not k.gone_before and not k.gone_in}  # fmt: skip
     best = [k for k, n in spans.items() if n == max(spans.values())]
     gone = [k.written for k in best if asked.end < today - timedelta(days=k.days)]
-    return tuple(dict.fromkeys(lost + (gone if len(gone) == len(best) else [])))
+    return tuple(dict.fromkeys(every + lost + (gone if len(gone) == len(best) else [])))

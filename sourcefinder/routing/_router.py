@@ -421,6 +421,7 @@ class OfflineRouter:
                                 closed=gap_spans(gaps, self._cards))
         # "CCTV 31 days at each hotel": what the preamble says is kept only so long
         self._kept = declared_retention(index.preamble, specificity)
+        self._universal = frozenset(k.written for k in self._kept if k.universal)
         self._kept_keys: dict[str, set[str]] = {}  # as written -> the most specific stems
         for k in self._kept:
             self._kept_keys.setdefault(k.written, set()).add(k.key)
@@ -1129,6 +1130,11 @@ class OfflineRouter:
             named = expired(self._kept, q.period, self._today or date.today(),
                             set(q.qterms), q.embed_text, strict=True)
             q.expired = tuple(w for w in q.expired if w in named)  # none said of a successor
+        if q.expired and self._periods.spans(lead) \
+                and self._periods.holds(lead, q.period, q.out_of_period):  # fmt: skip
+            # the first card says it holds the time asked: what the preamble says nothing
+            # at all survives of is what it does not hold
+            q.expired = tuple(w for w in q.expired if w not in self._universal)
         if q.expired:
             # the first card's own example asks for the thing kept in the year asked: it
             # says it holds it, whatever the preamble says is kept ("install sheets 6

@@ -1787,6 +1787,47 @@ def test_what_was_never_written_down_before_a_day_is_gone_before_it(
                      .replace("never recorded anywhere", "recorded in the lift log"), question)
 
 
+@pytest.mark.parametrize(
+    ("question", "gone"),
+    [
+        ("what moulding did we use on her frame in 1998?", True),
+        ("what moulding did we use on her frame in 2014?", False),
+        ("who did the accounts in 2009?", True),
+        # to the end of the month said: March 2012, not the rest of that year
+        ("who did the accounts in 2012?", False),
+        # a bound, not a span
+        ("the till roll from 1987", True),
+    ],
+)
+def test_what_the_preamble_says_nothing_at_all_survives_of_is_gone(
+        question: str, gone: bool) -> None:
+    """"Nothing from 1991 to 2007 survives apart from a few photos", "nothing survives of
+    the sole-trader years (2004 to March 2012)", "Nothing on paper survives from before
+    2003": whatever is asked of that time is gone, named or not."""
+    preamble = (
+        "What was lost:\n"
+        "- Nothing from 1991 to 2007 survives apart from a few photos on the wall.\n"
+        "- Our accountant kept the books, and nothing survives of the sole-trader years "
+        "(2004 to March 2012): no job list.\n"
+        "- Nothing on paper survives from before 2003.\n")
+    assert _gone(preamble, question) is gone
+    # a span says nothing of the years before it
+    assert not _gone("Nothing from 1991 to 2007 survives.", "the order book from 1989")
+
+
+def test_a_first_card_that_holds_the_time_asked_is_not_gone_with_everything_else() -> None:
+    """"Nothing on paper survives from before 2012", but the first card holds the Sage
+    file of 2004 to 2012: its 2009 figures are asked for; a card that says no time of its
+    own does not hold them."""
+    preamble = "What was lost: nothing on paper survives from before 2012."
+    sage = card("sage-archive", "the old Sage 50 file, 2004 to 2012: invoices and takings")
+    drive = card("drive", "the shared drive: letters and price lists")
+    router = OfflineRouter(make_index([sage, drive], preamble), today=TODAY)
+    held = router.rank("the takings in the Sage file for 2009")
+    assert held.full[0].card_id == "sage-archive" and held.verdict != "nowhere"
+    assert router.rank("the price list letters on the drive from 2009").verdict == "nowhere"
+
+
 def test_a_retention_of_what_a_source_keeps_is_said_of_what_it_keeps() -> None:
     """"Circuit keeps 12 months of routes and photos": a question about a delivery photo
     names the retention, as one about Circuit does; "3 years of age or more" is no list."""
