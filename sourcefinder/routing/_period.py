@@ -1267,7 +1267,10 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
                          *kept_of):
                 kept = _kept(said, item, specificity, days, before)
                 out.append(replace(kept, from_event=after and not cut, child_longer=young))
-    return (*out, *_none_in(preamble, specificity))
+    # (a start read already, with what came before it gone, is not read again)
+    read = {(k.subject, k.gone_before) for k in out}
+    return (*out, *(k for k in _none_in(preamble, specificity)
+                    if not (k.named_whole and (k.subject, k.gone_before) in read)))
 
 
 # The years the preamble says there is none of something: "There were no tours in 2020 or
