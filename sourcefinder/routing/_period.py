@@ -1257,8 +1257,7 @@ def declared_retention(preamble: str, specificity: Callable[[str], float]) -> tu
             # counted back from whenever the question is asked
             cut = _NOTHING_BEFORE.search(item, m.end()) or _cut_after(items[k + 1 : k + 3])
             days = 0 if cut else n * _UNIT_DAYS[m.group(2).lower()]
-            before = date(int(cut.group(2)), _MONTHS[cut.group(1).lower().rstrip(".")]
-                          if cut.group(1) else 1, 1) if cut else None  # fmt: skip
+            before = _day(cut) if cut else None
             # "Circuit keeps 12 months of routes and photos": of its routes and photos too
             of = _OF_KEPT.match(item, m.end())
             kept_of = [w for w in (_said_of(x) for x in _AND_LIST.split(of.group(1)))
@@ -1344,13 +1343,13 @@ def _nothing_survives(sentence: str) -> list[Kept]:
         month, year, end_month, end_year = next(
             (g[k : k + 4] for k in (0, 6) if g[k + 1]), (None, None, None, None))
         if year:
-            since = date(int(year), _MONTHS[month.lower().rstrip(".")] if month else 1, 1)
+            since = _first_of(month, year)
             end = int(end_year or year)
             before = (date(end + 1, 1, 1) if not end_month else
                       _next_month(end, _MONTHS[end_month.lower().rstrip(".")]))
         else:
             since = None
-            before = date(int(g[5]), _MONTHS[g[4].lower().rstrip(".")] if g[4] else 1, 1)
+            before = _first_of(g[4], g[5])
         out.append(Kept(frozenset(), "", 0, " ".join(sentence.split()).rstrip(".;"),
                         before, gone_since=since, universal=True))
     return out
@@ -1501,8 +1500,7 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
         head = item[: m.start()]
         before = _day(m)
     elif none := _NONE_BEFORE.search(item):  # "there is no sales history before 2014"
-        head, month = none.group("what"), none.group(2)
-        before = date(int(none.group(3)), _MONTHS[month.lower().rstrip(".")] if month else 1, 1)
+        head, before = none.group("what"), _first_of(none.group(2), none.group(3))
     elif (pre := _PRE_YEAR.search(item)) and not _SOME.search(item, 0, pre.start()) \
             and (gone := _LOST.search(item, pre.end()) or _TAKEN_WITH.search(item, pre.end())):
         # "Penrith's pre-2016 cash books were thrown away", "the disk failed and took
@@ -1577,8 +1575,12 @@ def _after_month(m: re.Match[str]) -> date:
 
 def _day(m: re.Match[str]) -> date:
     """The first day of the month (or year) ``m`` says: its groups 1 and 2."""
-    month = _MONTHS[m.group(1).lower().rstrip(".")] if m.group(1) else 1
-    return date(int(m.group(2)), month, 1)
+    return _first_of(m.group(1), m.group(2))
+
+
+def _first_of(month: str | None, year: str) -> date:
+    """The first day of ``month`` of ``year``, or of the year without a month."""
+    return date(int(year), _MONTHS[month.lower().rstrip(".")] if month else 1, 1)
 
 
 # "Membership and direct debit records": one word, then the name whose noun it shares
