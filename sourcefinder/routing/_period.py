@@ -443,6 +443,8 @@ _CARD_RANGE = re.compile(
 # the Heritage Centre": a span that is gone is not held
 # what was got rid of: "were shredded", "thrown out", "cleared out when the shop moved"
 _THROWN = r"shredded|thrown\s+(?:away|out)|cleared\s+out|binned|scrapped|ruined"
+# what was not kept in the first place: "never written down", "not recorded", "never logged"
+_UNWRITTEN = r"written\s+down|recorded|logged"
 _GONE = re.compile(
     r"\)?(?:\s+[\w-]+){0,2}?\s+(?:(?:was|were|has\s+been|have\s+been)\s+(?:not\s+kept|"
     # ("orders from the old Wix site (2015–2020) were never brought across")
@@ -1002,7 +1004,7 @@ _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|dest
                        r"thrown\s+(?:away|out)|binned|"
                        r"disappear(?:s|ing)?|how\s+long"
                        r"|(?:not|never)\s+(?:collected|saved|copied|backed\s+up|held|handed\s+over|"
-                       r"written\s+down|recorded|logged)"
+                       rf"{_UNWRITTEN})"
                        # "UMT minutes before 2016 ... are gone", "Boat logs before 2017 went
                        # missing"
                        r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+missing"
@@ -1071,7 +1073,7 @@ _LOST = re.compile(rf"\b(?:destroyed|lost|deleted|discarded|purged|{_THROWN}|(?:
                    r"(?:kept|migrated|moved|loaded|retained|digitised|digitized|scanned|"
                    r"collected|saved|copied|backed\s+up|held|handed\s+(?:over|on)|"
                    # "Grazing lets before 2012 were never written down"
-                   r"written\s+down|recorded|logged)|went\s+missing"
+                   rf"{_UNWRITTEN})|went\s+missing"
                    # "are gone", "went with the old BT mail account"
                    r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+with"
                    # an aside's last word: "accounts before April 2012 (paper, gone)"
@@ -1300,7 +1302,7 @@ _LOST_IN = re.compile(
     rf"(?:\s+and\s+[^.;:()]{{0,50}}?)?\s+(?:was|were)\s+(?:all\s+)?(?:lost|destroyed|deleted|discarded|{_THROWN}|"
     r"(?:not|never)\s+kept)\b"
     rf"|\b((?:{_WORD_NOT_VERB}\s+){{0,3}}?{_WORD_NOT_VERB})\s+(?:was|were)\s+(?:not|never)\s+"
-    rf"(?:written\s+down|recorded|logged|kept)(?:\s+at\s+all)?\s+in\s+({_YEAR})\b" + _YEARS_AFTER,
+    rf"(?:{_UNWRITTEN}|kept)(?:\s+at\s+all)?\s+in\s+({_YEAR})\b" + _YEARS_AFTER,
     re.IGNORECASE,
 )
 
