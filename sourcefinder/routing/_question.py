@@ -193,6 +193,11 @@ _SAYS_LITTLE = re.compile(
     r"broad|basic|brief|generic)\b"
     # "Lakeland don't do flour"
     r"|\b(?:do|does)(?:n't| not) (?:do|sell|stock|carry|supply)\b"
+    # "The tack room diary's no good for this:", "Xero's no use for this", "The regular
+    # groups sheet doesn't help me."
+    r"|(?:(?<=\w's)|\b(?:is|are|was|were))\s+(?:(?:no|not\s+(?:much|any))\s+(?:good|use|help)|"
+    r"useless|not\s+(?:very\s+)?helpful|unhelpful)\b"
+    r"|\b(?:do|does|did)(?:n't| not) help\b"
     # "Encompass stops at funding.", "The microfilm index stops in 1914." (not "The bus
     # stops at the station")
     r"|\bstops (?:at|in|after|before) (?:(?:19|20)\d\d\b|(?-i:[a-z][a-z-]+)(?=[.,;]))"
@@ -202,7 +207,8 @@ _SAYS_LITTLE = re.compile(
 )
 # ... said of its subject, not of something later ("Landlord rang saying his statement
 # doesn't show the repair" is about the statement)
-_NEXT_TO = re.compile(r"\s*(?:(?:just|still|really|even|also|simply|actually)\s+)?")
+# (or with its "'s" between: "Xero's no use for this")
+_NEXT_TO = re.compile(r"(?:'s)?\s*(?:(?:just|still|really|even|also|simply|actually)\s+)?")
 # A source in subject place of a statement of what it shows, before the asker turns to
 # what they want: "Looker shows gross bookings. Where do I get net revenue?", "IBP shows
 # the plan, but how much do we physically have?". Subject: up to four words. For "says",
@@ -421,7 +427,8 @@ def _shown_by(clause: str, asked_apart: str,
     return None
 
 
-_PLACE_SUBJECT = re.compile(r"\s*(?:[Tt]he|[Oo]ur)\s+((?:[\w-]+\s+){0,3}[\w-]+)\s+")
+# ("The tack room diary's no good": what is said of it follows its "'s")
+_PLACE_SUBJECT = re.compile(r"\s*(?:[Tt]he|[Oo]ur)\s+((?:[\w-]+\s+){0,3}[\w-]+)(?:\s+|'s$)")
 # ... or ending the clause, after its "and" ("... and the ticket page doesn't say")
 _TRAILING_PLACE = re.compile(r"(?:^|\band\b|,)\s*(?:[Tt]he|[Oo]ur)\s+"
                              r"((?:[\w-]+\s+){0,3}[\w-]+)\s*$")
@@ -553,7 +560,8 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     # of the time a question spent here)
     low = question.lower()
     negation = "not" in low or "n't" in low or "nothing" in low or "but" in low \
-        or "stops " in low or "too " in low
+        or "stops " in low or "too " in low \
+        or any(w in low for w in ("no good", "no use", "no help", "useless", "unhelpful"))
     contrast = any(w in low for w in _CONTRAST_WORDS)
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)
@@ -668,7 +676,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             clause = clause[: tail.start()] + " " + clause[says.end() :]
             says = None
         if says and subject and subject.end() <= says.start() and terms(subject.group(1)) \
-                and (says.group().startswith((",", " ")) or _NEXT_TO.fullmatch(
+                and (says.group().lstrip(", ").startswith("but") or _NEXT_TO.fullmatch(
                     clause, subject.end(), says.start())):  # fmt: skip
             dismiss(terms(subject.group(1)))
             clause = clause[subject.end() :]

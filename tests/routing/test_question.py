@@ -151,6 +151,16 @@ from sourcefinder.routing._text import terms
          "is too general. Where is the full breakdown?", ("summari", "sheet")),
         ("Lakeland don't do flour, so where do we order the rye from?",
          "don't do flour, so where do we order the rye from?", ("lakeland",)),
+        # a place that is no good for the need, by its name or in the asker's words
+        ("The tack room diary's no good for this: when did Rosie last see the horse dentist?",
+         "no good for this: when did Rosie last see the horse dentist?",
+         ("tack", "room", "diari")),
+        ("Xero's no use for this. Which yarns sold best last quarter?",
+         "'s no use for this. Which yarns sold best last quarter?", ("xero",)),
+        ("The regular groups sheet doesn't help me. I need the one-off party bookings.",
+         "doesn't help me. I need the one-off party bookings.", ("regular", "group", "sheet")),
+        ("The new till is not helpful at all. Where is the manual?",
+         "is not helpful at all. Where is the manual?", ("new", "till")),
         # what a place hasn't got, and what it's only got
         ("Papertrail hasn't got the MEWP in it. Where's the record of its thorough "
          "examination?", "MEWP in it. Where's the record of its thorough examination?",
@@ -230,6 +240,9 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         "A subscriber is away in August and doesn't want a delivery then. How do I sort it?",
         # a near miss is written up where accidents are
         "A cope rolled off the trailer and nearly hit Megan. Nobody was hurt. Where's that go?",
+        # what a person calls useless, or a place that helps, is no place that failed
+        "Member says her complaint answer was useless and she wants someone senior to look.",
+        "The staff rota is really helpful. Who do I thank for it?",
         # a bus that stops somewhere is no source that stops short
         "The bus stops in Penrith. Where is the timetable?",
         "The bus stops at the station. Where is the timetable?",
