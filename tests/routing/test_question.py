@@ -241,7 +241,7 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         # a near miss is written up where accidents are
         "A cope rolled off the trailer and nearly hit Megan. Nobody was hurt. Where's that go?",
         # what a person calls useless, or a place that helps, is no place that failed
-        "Member says her complaint answer was useless and she wants someone senior to look.",
+        "Member says her complaint answer's useless and she wants someone senior to look.",
         "The staff rota is really helpful. Who do I thank for it?",
         # a bus that stops somewhere is no source that stops short
         "The bus stops in Penrith. Where is the timetable?",
