@@ -195,7 +195,7 @@ _SAYS_LITTLE = re.compile(
     r"|\b(?:do|does)(?:n't| not) (?:do|sell|stock|carry|supply)\b"
     # "The tack room diary's no good for this:", "Xero's no use for this", "The regular
     # groups sheet doesn't help me."
-    r"|(?:(?<=\w's)|\b(?:is|are|was|were))\s+(?:(?:no|not\s+(?:much|any))\s+(?:good|use|help)|"
+    r"|(?:(?<=\w's)|\b(?:is|are|was|were))\s+(?:(?:no|not\s+(?:much|any))\s+(?:good|use|help)(?!\s+at\b)|"
     r"useless|not\s+(?:very\s+)?helpful|unhelpful)\b"
     r"|\b(?:do|does|did)(?:n't| not) help\b"
     # "Encompass stops at funding.", "The microfilm index stops in 1914." (not "The bus
@@ -427,8 +427,10 @@ def _shown_by(clause: str, asked_apart: str,
     return None
 
 
-# ("The tack room diary's no good": what is said of it follows its "'s")
-_PLACE_SUBJECT = re.compile(r"\s*(?:[Tt]he|[Oo]ur)\s+((?:[\w-]+\s+){0,3}[\w-]+)(?:\s+|'s$)")
+# ("The tack room diary's no good": what is said of it follows its "'s"; "FIDE's site
+# doesn't list me": whose it is, then what)
+_PLACE_SUBJECT = re.compile(r"\s*(?:[Tt]he|[Oo]ur|[A-Z][\w-]*'s)\s+"
+                            r"((?:[\w-]+(?:'s)?\s+){0,3}[\w-]+)(?:\s+|'s$)")
 # ... or ending the clause, after its "and" ("... and the ticket page doesn't say")
 _TRAILING_PLACE = re.compile(r"(?:^|\band\b|,)\s*(?:[Tt]he|[Oo]ur)\s+"
                              r"((?:[\w-]+\s+){0,3}[\w-]+)\s*$")

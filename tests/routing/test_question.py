@@ -161,6 +161,11 @@ from sourcefinder.routing._text import terms
          "doesn't help me. I need the one-off party bookings.", ("regular", "group", "sheet")),
         ("The new till is not helpful at all. Where is the manual?",
          "is not helpful at all. Where is the manual?", ("new", "till")),
+        # whose the place is, then which
+        ("FIDE's site doesn't list me at all. Where's my English rating?",
+         "doesn't list me at all. Where's my English rating?", ("site",)),
+        ("The supplier's spec sheet doesn't say. Where are our own allergen charts?",
+         "doesn't say. Where are our own allergen charts?", ("supplier", "spec", "sheet")),
         # what a place hasn't got, and what it's only got
         ("Papertrail hasn't got the MEWP in it. Where's the record of its thorough "
          "examination?", "MEWP in it. Where's the record of its thorough examination?",
@@ -243,6 +248,8 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         # what a person calls useless, or a place that helps, is no place that failed
         "Member says her complaint answer's useless and she wants someone senior to look.",
         "The staff rota is really helpful. Who do I thank for it?",
+        # what is no good at a thing is not a place
+        "Sam's dog is no good at recall. Where are the training notes?",
         # a bus that stops somewhere is no source that stops short
         "The bus stops in Penrith. Where is the timetable?",
         "The bus stops at the station. Where is the timetable?",
