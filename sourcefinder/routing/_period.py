@@ -1006,8 +1006,8 @@ _KEPT_CUE = re.compile(r"\b(?:kept|keeps?|retained|retention|deleted|purged|dest
                        r"|(?:not|never)\s+(?:collected|saved|copied|backed\s+up|held|handed\s+over|"
                        rf"{_UNWRITTEN})"
                        # "UMT minutes before 2016 ... are gone", "Boat logs before 2017 went
-                       # missing"
-                       r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+missing"
+                       # missing", "Results of 2009 to 2012 went when the website closed"
+                       r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+(?:missing|when)"
                        r"|gone(?=\s*:)"
                        # "so there are no van temperatures before then"
                        r"|there\s+(?:is|are|was|were)\s+no\b(?=[^.;:]{0,80}\bbefore\b))\b",
@@ -1044,8 +1044,9 @@ _LOST_BEFORE = re.compile(
 # when nothing between says where they still are ("from 2005 to 2014 are boxed in the
 # archive room, and books before 2005 were destroyed")
 # ("the sign-in book covering Feb 2017 – Jan 2018", "from 2014 to early 2017")
-_LOST_SPAN = re.compile(rf"(?:\b(?:for|from|of|covering|spanning)\s+|\()(?:{_MONTH}\s+)?({_YEAR})"
-                        rf"\s*(?:–|-|to)\s*(?:(?:early|mid|late)[\s-]+)?(?:({_MONTH})\s+)?({_YEAR})\b",
+_LOST_SPAN = re.compile(rf"(?:\b(?:for|from|of|covering|spanning)\s+(?:the\s+)?|\()"
+                        rf"(?:{_MONTH}\s+)?({_YEAR})\s*(?:–|-|to)\s*(?:(?:early|mid|late)[\s-]+)?"
+                        rf"(?:({_MONTH})\s+)?({_YEAR})\b",
                         re.IGNORECASE)  # fmt: skip
 _FIRST_DAY = re.compile(rf"(?:({_MONTH})\s+)?({_YEAR})\b", re.IGNORECASE)
 _STILL_HELD = re.compile(r",|\b(?:kept|held|boxed|archived|stored|scanned|earlier|older|"
@@ -1074,8 +1075,9 @@ _LOST = re.compile(rf"\b(?:destroyed|lost|deleted|discarded|purged|{_THROWN}|(?:
                    r"collected|saved|copied|backed\s+up|held|handed\s+(?:over|on)|"
                    # "Grazing lets before 2012 were never written down"
                    rf"{_UNWRITTEN})|went\s+missing"
-                   # "are gone", "went with the old BT mail account"
-                   r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+with"
+                   # "are gone", "went with the old BT mail account", "went when the old
+                   # timing firm's website closed"
+                   r"|(?:is|are|was|were)\s+(?:all\s+|now\s+)?gone|went\s+(?:with|when)"
                    # an aside's last word: "accounts before April 2012 (paper, gone)"
                    r"|gone(?=\s*\)))\b",
                    re.IGNORECASE)  # fmt: skip
@@ -1615,6 +1617,12 @@ def _each_of(head: str) -> list[str]:
         else included  # fmt: skip
 
 
+# which one of a thing, or that it is every one: "Batch book volume 3", "no candle
+# records of any kind"
+_WHICH_ONE = re.compile(r"\s+(?:vol(?:ume)?\.?\s*\d+|of\s+any\s+(?:kind|sort|description))\b",
+                        re.IGNORECASE)  # fmt: skip
+
+
 def _said_of(head: str) -> list[tuple[str, str]]:
     """The words (and their stems) a retention is said of: the last four before its
     span, or, when a verb of being follows the subject, the words before it ("CCTV is
@@ -1624,6 +1632,7 @@ def _said_of(head: str) -> list[tuple[str, str]]:
                 for t in terms(w) if t not in _KEPT_NOT_SUBJECT]  # fmt: skip
 
     head = _WITH_ASIDE.sub(" ", BRACKETED.sub(" ", head))  # an aside says which, not what
+    head = _WHICH_ONE.sub(" ", head)  # ... as does "volume 3" or "of any kind"
     # the subject ends at a verb of being, or where it is kept ("CCTV in communal areas")
     cut = min((m.start() for m in (_BEING.search(head), _WHERE.search(head)) if m),
               default=len(head))  # fmt: skip

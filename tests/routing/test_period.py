@@ -1251,6 +1251,36 @@ def test_what_was_of_years_from_one_to_another_and_is_gone_is_lost(
     assert said == ((gone,) if gone else ())
 
 
+@pytest.mark.parametrize(("asked", "wanted", "gone"), [
+    # which volume it was says which, not what
+    ("in February 2017", "the batch sheet", "Batch book volume 3 (August 2016 to May 2017) "
+                                           "was ruined by a leak in the garage in December "
+                                           "2019"),
+    ("in February 2018", "the batch sheet", None),
+    # "of any kind" says every one, not what
+    ("in 2015", "the candle recipe", "there are no candle records of any kind before 2018"),
+    ("in 2019", "the candle recipe", None),
+    # what "went when" something closed, of "the" years
+    ("in 2010", "the race results", "Results of the 2009 to 2012 races went when the old "
+                                    "timing firm's website closed in 2013"),
+    ("in 2014", "the race results", None),
+])  # fmt: skip
+def test_which_volume_or_any_kind_says_no_more_of_what_was_lost(
+    asked: str, wanted: str, gone: str | None,
+) -> None:
+    """What was lost is named by what it is, not by which volume it was ("Batch book
+    volume 3") nor by "of any kind"; and what "went when" a website closed, of "the 2009
+    to 2012 races", is lost within those years."""
+    kept = declared_retention(
+        "What was lost: Batch book volume 3 (August 2016 to May 2017) was ruined by a leak "
+        "in the garage in December 2019. Candles were added in 2018; there are no candle "
+        "records of any kind before then. Results of the 2009 to 2012 races went when the "
+        "old timing firm's website closed in 2013; no copy survives.",
+        specificity)  # fmt: skip
+    said = expired(kept, asked_period(asked, TODAY), TODAY, set(terms(wanted)))
+    assert said == ((gone,) if gone else ())
+
+
 def test_what_was_never_collected_or_came_before_a_named_change_is_lost() -> None:
     """"Job photos before March 2023 ... were never collected", and "Paper timesheets
     from before Tradify (March 2023) were shredded": the day in brackets after a name."""
