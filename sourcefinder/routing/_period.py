@@ -1127,6 +1127,11 @@ _ANONYMISED = re.compile(r"\banonymi[sz]ed\b", re.IGNORECASE)
 _ONGOING = re.compile(r"(?:\b(?:is|are|am)|'s|'re|'m)\s+still\s+(?:here|with\s+us|on\s+our\s+"
                       r"books|an?\s|our\s|live\b|open\b|active\b|current\b|registered\b|"
                       r"employed\b|working\b)", re.IGNORECASE)
+# ... or the time asked is when someone began with us, not when they left: "consultation
+# notes from when she joined in 2018" may be kept six years after her last session yet
+_JOINED_THEN = re.compile(r"\b(?:when|since)\s+(?:she|he|they|i|we)\s+(?:first\s+)?"
+                          r"(?:joined|started|signed\s+up|enrolled|registered|began)\b",
+                          re.IGNORECASE)  # fmt: skip
 # a chat is what people call a thread, a conversation or a message in it, and what was
 # posted there ("posted in the group"; a post-mortem is no post)
 _THREAD_WORDS = frozenset(terms("thread conversation message"))
@@ -1764,7 +1769,8 @@ def expired(kept: tuple[Kept, ...], asked: Period | None, today: date,
     words = terms(question)
     wanted = wanted - {t for m in _ASKED_TO.finditer(question) for t in terms(m.group(1))
                        if words.count(t) == 1 and t not in LISTEN_WORDS}  # ("Can I listen?")
-    if _ONGOING.search(question):  # "he's still here": what is kept from his leaving stays
+    if _ONGOING.search(question) or _JOINED_THEN.search(question):
+        # "he's still here", "from when she joined": what is kept from a leaving stays
         kept = tuple(k for k in kept if not k.from_event)
     if _HOW_MANY.search(question):  # what is anonymised is still counted
         kept = tuple(k for k in kept if not _ANONYMISED.search(k.written))

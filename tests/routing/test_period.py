@@ -1070,6 +1070,9 @@ def test_a_question_past_what_the_preamble_keeps_is_told_so(question: str, gone:
         ("A former berth holder wants his 2021 berth invoices.", True),
         ("What did the berth holder on B07 pay in 2021? He's still here.", False),
         ("She is still a berth holder; what did she pay in 2021?", False),
+        # ... nor is a time asked that is when someone began, not when they left
+        ("The berth holder record from when she joined in 2021", False),
+        ("The berth holder record from 2021, when she left", True),
     ],
 )
 def test_a_question_names_a_retention_by_what_it_is(question: str, gone: bool) -> None:
