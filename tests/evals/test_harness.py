@@ -163,7 +163,10 @@ def test_the_example_suite_is_well_formed() -> None:
             "wharles", "freckleton", "singleton",
             "chipping", "longridge", "inglewhite", "barton", "lytham", "staining", "weeton",
             "thornton", "rawcliffe", "poulton", "eagland", "fleetwood", "bispham", "norbreck",
-            "anchorsholme", "fulwood", "grimsargh", "wesham"],
+            "anchorsholme", "fulwood", "grimsargh", "wesham",
+            "haighton", "whittingham", "oakenclough", "salwick", "cottam", "tarleton", "rufford",
+            "croston", "ribbleton", "penwortham", "longton", "hesketh", "mawdesley", "eccleston",
+            "clifton", "medlar", "newton", "whittle", "walmer", "ashton"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
