@@ -166,6 +166,11 @@ _FAILED = re.compile(
     r"|^\s*nothing\s+(?:in|on)\s+(?!particular\b|my\b)(?:(?:the|our|their|his|her)\s+)?"
     r"(?P<nothing>[\w'-]+(?:\s+(?!(?:about|for|is|are|was|covers?|says?|yet|since|re|"
     r"regarding|and|but)\b)[\w'-]+){0,3})"
+    # "I've read the syllabus PDF front to back and it doesn't say when our next grading is"
+    # (a document read; a place looked in is read below)
+    r"|\b(?:read|(?:been|gone|went)\s+through)\b"
+    r"[^.;:!?]{0,80}?\b(?:and|but)\s+it\s+(?:does|did)(?:n't|\s+not)\s+(?:say|tell|show|mention|"
+    r"cover|list|include|explain|give)\b"
     # "I've been through the daybook and can't find Mrs Dixon's order"
     # ("Looking in Xero for what they paid and can't see them anywhere": with "looking" or
     # "see" only where a place looked in is named, see ``_looked_for``; not "I'm in GridPass
@@ -193,6 +198,9 @@ _SAYS_LITTLE = re.compile(
     r"broad|basic|brief|generic)\b"
     # "Lakeland don't do flour"
     r"|\b(?:do|does)(?:n't| not) (?:do|sell|stock|carry|supply)\b"
+    # "Tapestry only goes up to Reception.", "The RAIB site is all about other railways.",
+    # "The Technogym portal is only for gym machines."
+    r"|\bonly\s+goes\s+(?:up\s+)?to\b|\b(?:is|are)\s+(?:all|only|just)\s+(?:about|for)\b"
     # "The tack room diary's no good for this:", "Xero's no use for this", "The regular
     # groups sheet doesn't help me."
     r"|(?:(?<=\w's)|\b(?:is|are|was|were))\s+(?:(?:no|not\s+(?:much|any))\s+(?:good|use|help)(?!\s+at\b)|"
@@ -563,7 +571,9 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     low = question.lower()
     negation = "not" in low or "n't" in low or "nothing" in low or "but" in low \
         or "stops " in low or "too " in low \
-        or any(w in low for w in ("no good", "no use", "no help", "useless", "unhelpful"))
+        or any(w in low for w in ("no good", "no use", "no help", "useless", "unhelpful",
+                                  "only goes", "all about", "only about", "just about",
+                                  "only for"))
     contrast = any(w in low for w in _CONTRAST_WORDS)
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)

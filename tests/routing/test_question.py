@@ -161,6 +161,17 @@ from sourcefinder.routing._text import terms
          "doesn't help me. I need the one-off party bookings.", ("regular", "group", "sheet")),
         ("The new till is not helpful at all. Where is the manual?",
          "is not helpful at all. Where is the manual?", ("new", "till")),
+        # a document read that says nothing of the need
+        ("I've read the risk assessment but it doesn't say what happened with the dog bite. "
+         "Where's the write-up?", "what happened with the dog bite. Where's the write-up?",
+         ("read", "risk", "assess")),
+        # a place that goes only so far, or is all about something else
+        ("Tapestry only goes up to Reception. Where are the Year 2 assessments kept?",
+         "only goes up to Reception. Where are the Year 2 assessments kept?", ("tapestri",)),
+        ("The RAIB site is all about other railways. I need our own write-up.",
+         "is all about other railways. I need our own write-up.", ("raib", "site")),
+        ("The Technogym portal is only for gym machines. Where do the hall lights go?",
+         "is only for gym machines. Where do the hall lights go?", ("technogym", "portal")),
         # whose the place is, then which
         ("FIDE's site doesn't list me at all. Where's my English rating?",
          "doesn't list me at all. Where's my English rating?", ("site",)),
@@ -248,6 +259,8 @@ def test_negated_spans_are_split_off(question: str, positive: str, negated: tupl
         # what a person calls useless, or a place that helps, is no place that failed
         "Member says her complaint answer's useless and she wants someone senior to look.",
         "The staff rota is really helpful. Who do I thank for it?",
+        # what does not say, with nothing read before it, is no document that failed
+        "The car broke down and it doesn't say why on the dashboard. Who do I ring?",
         # what is no good at a thing is not a place
         "Sam's dog is no good at recall. Where are the training notes?",
         # a bus that stops somewhere is no source that stops short
