@@ -203,8 +203,8 @@ _SAYS_LITTLE = re.compile(
     r"|\bonly\s+goes\s+(?:up\s+)?to\b|\b(?:is|are)\s+(?:all|only|just)\s+(?:about|for)\b"
     # "The tack room diary's no good for this:", "Xero's no use for this", "The regular
     # groups sheet doesn't help me."
-    r"|(?:(?<=\w's)|\b(?:is|are|was|were))\s+(?:(?:no|not\s+(?:much|any))\s+(?:good|use|help)(?!\s+at\b)|"
-    r"useless|not\s+(?:very\s+)?helpful|unhelpful)\b"
+    r"|(?:(?<=\w's)|\b(?:is|are|was|were))\s+(?:(?:no|not\s+(?:much|any))\s+"
+    r"(?:good|use|help)(?!\s+at\b)|useless|not\s+(?:very\s+)?helpful|unhelpful)\b"
     r"|\b(?:do|does|did)(?:n't| not) help\b"
     # "Encompass stops at funding.", "The microfilm index stops in 1914." (not "The bus
     # stops at the station")
@@ -213,6 +213,9 @@ _SAYS_LITTLE = re.compile(
     r"am looking for|'d like)\b",
     re.IGNORECASE,
 )
+# (the words without a "not" that may open a ``_SAYS_LITTLE``)
+_SAYS_LITTLE_WORDS = ("no good", "no use", "no help", "useless", "unhelpful", "only goes",
+                      "all about", "only about", "just about", "only for")
 # ... said of its subject, not of something later ("Landlord rang saying his statement
 # doesn't show the repair" is about the statement)
 # (or with its "'s" between: "Xero's no use for this")
@@ -570,10 +573,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     # of the time a question spent here)
     low = question.lower()
     negation = "not" in low or "n't" in low or "nothing" in low or "but" in low \
-        or "stops " in low or "too " in low \
-        or any(w in low for w in ("no good", "no use", "no help", "useless", "unhelpful",
-                                  "only goes", "all about", "only about", "just about",
-                                  "only for"))
+        or "stops " in low or "too " in low or any(w in low for w in _SAYS_LITTLE_WORDS)
     contrast = any(w in low for w in _CONTRAST_WORDS)
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)
