@@ -272,6 +272,12 @@ _OWNER = re.compile(r"\s*(?:(?:a|an|the|our|its|their|each|every)\s+)?[^\W_]+(?:
 _POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s\b")
 _MARKS = re.compile(r"([.!?;])")  # what ends a sentence, kept when split on
 _AND_NEVER = re.compile(r"and\s+never", re.IGNORECASE)
+# what befell the things of a list, no thing of its own: "What we do not keep, or have
+# lost:" (the list follows), "never scanned and are gone"
+_BEFELL = re.compile(r"\s*(?:have|has|had|are|is|was|were)\s+(?:all\s+|now\s+|since\s+)?"
+                     r"(?:been\s+)?(?:lost|gone|deleted|destroyed|discarded|shredded|binned|"
+                     r"purged|thrown\s+away)\s*", re.IGNORECASE)  # fmt: skip
+_KEEPING = frozenset("keep hold store retain have".split())
 _VERB_FIRST = re.compile(r"(?:not|n't|never|no\s+longer\s*)$", re.IGNORECASE)
 _LIST = re.compile(r",|\(|\)|\b(?:or|and|nor)\b", re.IGNORECASE)
 _INITIALISM = re.compile(r"\b[A-Z]{2,5}\b")
@@ -836,6 +842,11 @@ def _negated_words(preamble: str) -> Iterator[str]:
             items = [item for item in items if not _NAMED_ITEM.search(item)]
         # "are not Ofsted-registered", "not VAT registered": what it is not so with, said
         # apart from the rest ("registered" is no subject)
+        if any(_BEFELL.fullmatch(item) for item in items):
+            items = [item for item in items if not _BEFELL.fullmatch(item)]
+            if [said for item in items if (said := item.strip().lower())] in (
+                    [], *([k] for k in _KEEPING)):
+                continue  # "What we do not keep, or have lost:": the list comes after
         with_what = [m.group(1) for item in items if (m := _WITH_WHAT.search(item))]
         items = [_WITH_WHAT.sub("", item) for item in items]
         words = [w for item in items for w in _single_words(item)]

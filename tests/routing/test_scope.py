@@ -678,6 +678,19 @@ def test_a_word_that_only_grades_what_is_absent_is_no_thing() -> None:
     assert _stems("history") <= absent
     assert not _stems("useful used") & absent
 
+def test_what_befell_a_list_or_its_keeping_is_no_thing() -> None:
+    """"What we do not keep, or have lost:" heads the list that follows; "lost" and "keep"
+    are no things the organization lacks, so "the customer's lost it" and "how long do we
+    keep it" ask for nothing absent. The items under it are."""
+    said = ("What we do not keep, or have lost:\n- We do not record phone calls.\n- Paper "
+            "files from before 2019 were never scanned and are gone.")
+    absent = declared_absent(said)
+    assert _stems("phone calls") <= absent
+    assert not _stems("lost gone keep have are") & absent
+    # near miss: a thing kept by no one stays a thing when its verb is "keep" or "hold"
+    assert _stems("cctv") <= declared_absent("We do not keep or hold CCTV.")
+
+
 def test_a_semicolon_in_an_aside_ends_no_list() -> None:
     """"What we do NOT do: ... timesheets (Kev and Shaun are salaried; nobody logs hours),
     CCTV, and pavement licences": the list runs past the aside; a clause of the
