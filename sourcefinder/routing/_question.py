@@ -187,6 +187,15 @@ _LOOKED_IN = re.compile(r"\b(?:look(?:ed|ing)\s+(?:in|at|through|on)|check(?:ed|
                         r"search(?:ed|ing)|(?:been|gone|went)\s+through)\s+(?:(?:the|our|my)\s+)?"
                         r"([\w@'-]+(?:\s+[\w@'-]+){0,3}?)(?=\s+(?:and|but|for|on|in|to)\b|[,.;]|$)",
                         re.IGNORECASE)  # fmt: skip
+# ... or found it holds only something else: "I looked in the Agreements folder but it's
+# only blank templates", "checked Myriad's log but it only shows songs". The place is out;
+# what it holds is the situation, not the ask.
+_ONLY_HELD = re.compile(
+    r"\s+but\s+(?:(?:it|that|they|this|there)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)\s+"
+    r"(?:only|just|all(?!\s+(?:fine|good|ok|okay|right|done|sorted|correct|working|set|there|"
+    r"in\s+order|up\s+to\s+date)\b))\b"
+    r"|(?:it|that|they)\s+only\s+(?:shows?|has|have|lists?|covers?|"
+    r"gives?)\b)(?P<held>.*?)(?=\s+[\u2013\u2014-]\s|[.;:!?,]|$)", re.IGNORECASE)  # fmt: skip
 # A named source that says too little: "The Safety Rules don't say when ...", "VegLink
 # tells me when the trees were cut, but I want ...". Only the name in subject place is
 # dismissed; the rest of the clause is the need ("the control room screen shows Kelvin
@@ -575,6 +584,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     negation = "not" in low or "n't" in low or "nothing" in low or "but" in low \
         or "stops " in low or "too " in low or any(w in low for w in _SAYS_LITTLE_WORDS)
     contrast = any(w in low for w in _CONTRAST_WORDS)
+    seeing = "but" in low and ("only" in low or "just" in low or "all" in low)
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)
     seeks = negation and is_source is not None and _SEEKS.search(question) is not None
@@ -628,6 +638,15 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             if turn:
                 kept.append(clause[turn.start() + 1 :])
             continue
+        if seeing and (only := _ONLY_HELD.search(clause)) and (
+                looked_in := _LOOKED_IN.search(clause, 0, only.end())) \
+                and looked_in.end(1) <= only.start():
+            place = terms(looked_in.group(1))
+            (named if is_source and is_source(place) else negated).extend(place)
+            situation.extend(terms(only.group("held")))
+            # (what was looked for is the need, asked with what follows)
+            clause = clause[: looked_in.start()] + clause[only.end() :] + " " \
+                + clause[looked_in.end(1) : only.start()] + " "  # fmt: skip
         failed = _FAILED.search(clause) if negation else None
         looked = _looked_for(clause, failed) if failed else None
         if failed and not looked and (failed.group("ing") or failed.group("see")) \

@@ -332,6 +332,23 @@ def test_present_time_words_are_noticed() -> None:
     assert not analyse("Where are the old Access records since 2016?").current
 
 
+def test_a_place_looked_in_that_holds_only_something_else_is_out() -> None:
+    # the place is out (by its name when a source's); what it holds is the situation;
+    # what was looked for stays the need
+    crate = analyse("Which subscribers are on the Deluxe tier? I looked on the Crate Trello "
+                    "but it's all just items and costs")  # fmt: skip
+    assert crate.negated == ("crate", "trello") and {"item", "cost"} <= set(crate.background)
+    assert "subscrib" in terms(crate.positive) and "cost" not in terms(crate.positive)
+    log = analyse("I checked Myriad's log for yesterday's breakfast show but it only shows "
+                  "songs - I need what the presenter said",
+                  lambda stems: stems == ["myriad", "log"])
+    assert log.named == ("myriad", "log") and "song" in log.background
+    assert {"breakfast", "present"} <= set(terms(log.positive))
+    # near miss: a place found in order is not one that holds something else
+    fine = analyse("I looked at the rota but it's all fine, who's on Sunday?")
+    assert fine.negated == () and "rota" in terms(fine.positive)
+
+
 def test_long_hostile_questions_are_read_in_linear_time() -> None:
     """A regex scanning from every "where" for a later "live" took 0.14 s on 700 of them
     (minutes at this size); the one-pass reading takes milliseconds."""
