@@ -166,7 +166,10 @@ def test_the_example_suite_is_well_formed() -> None:
             "anchorsholme", "fulwood", "grimsargh", "wesham",
             "haighton", "whittingham", "oakenclough", "salwick", "cottam", "tarleton", "rufford",
             "croston", "ribbleton", "penwortham", "longton", "hesketh", "mawdesley", "eccleston",
-            "clifton", "medlar", "newton", "whittle", "walmer", "ashton"],
+            "clifton", "medlar", "newton", "whittle", "walmer", "ashton",
+            "lea", "hackensall", "cleveleys", "larkholme", "marton", "hardhorn", "layton",
+            "ansdell", "fairhaven", "saltcotes", "bretherton", "becconsall", "sollom", "mereside",
+            "whinney", "squires", "scronkey", "crimbles", "lund", "westby"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
