@@ -840,13 +840,13 @@ def _negated_words(preamble: str) -> Iterator[str]:
             # "the 200 Club lottery ended in 2020": a thing named so is named whole (as a
             # phrase), not by each of its words ("the National Lottery Heritage Fund")
             items = [item for item in items if not _NAMED_ITEM.search(item)]
-        # "are not Ofsted-registered", "not VAT registered": what it is not so with, said
-        # apart from the rest ("registered" is no subject)
         if any(_BEFELL.fullmatch(item) for item in items):
             items = [item for item in items if not _BEFELL.fullmatch(item)]
-            if [said for item in items if (said := item.strip().lower())] in (
-                    [], *([k] for k in _KEEPING)):
+            said = [w for item in items if (w := item.strip().lower())]
+            if not said or (len(said) == 1 and said[0] in _KEEPING):
                 continue  # "What we do not keep, or have lost:": the list comes after
+        # "are not Ofsted-registered", "not VAT registered": what it is not so with, said
+        # apart from the rest ("registered" is no subject)
         with_what = [m.group(1) for item in items if (m := _WITH_WHAT.search(item))]
         items = [_WITH_WHAT.sub("", item) for item in items]
         words = [w for item in items for w in _single_words(item)]
