@@ -369,6 +369,14 @@ def ordered(score: dict[int, float], pinned: tuple[int, ...],
     return sorted(score, key=lambda i: (i not in pinned, -score[i], worded.get(i, last), i))
 
 
+def _inside_word(word: str, text: str) -> bool:
+    """Whether ``text`` has ``word`` (or a form of it) only as the end of a longer word."""
+    lower = text.lower()
+    start = stem(word.lower())
+    return not re.search(rf"(?<![a-z]){re.escape(start)}", lower) \
+        and bool(re.search(rf"[a-z]{re.escape(start)}", lower))  # fmt: skip
+
+
 class OfflineRouter:
     """Lexical + memory (+ optional semantic) routing over one index; see module doc."""
 
@@ -654,6 +662,7 @@ class OfflineRouter:
         return self._finish(q, signals + recall.signals, recall, _Cosines(cos))
 
     def _question(self, question: str, context: str) -> _Question:
+        written = question
         question = self._compounds.mend(question)
         analysed = analyse(question, self._names_source)
         today = self._today or date.today()
@@ -766,7 +775,10 @@ class OfflineRouter:
                        and not {*terms(a), *terms(b)} & self._absent)  # fmt: skip
         absent, common = absent + joined, common + joined
         if self._absent_phrases:
-            absent += tuple(self._absent_phrases.found_in(asked_for).values())
+            # (not one begun inside a word the asker wrote: "footgolf course", read as
+            # "foot golf course" for "UK FootGolf", is no "golf course")
+            absent += tuple(name for name in self._absent_phrases.found_in(asked_for).values()
+                            if not _inside_word(name.split()[0], written))
             absent += tuple(name for short, name in
                             self._absent_phrases.abbreviated(asked_for).items()
                             if name not in absent

@@ -472,6 +472,16 @@ def test_two_words_the_preamble_writes_as_one_are_ruled_out_unless_a_source_is_s
                      ).ruled_out == ()  # fmt: skip
 
 
+def test_a_denied_phrase_begun_inside_a_word_of_the_question_is_not_asked() -> None:
+    """"There is no golf course": "footgolf", read as "foot golf" where a card writes
+    "UK FootGolf", does not make "the footgolf course" a golf course."""
+    cards = [*CARDS, card("footgolf-bookings", "footgolf bookings and tee times"),
+             card("footgolf-body", "UK FootGolf Association: rules, accredited courses")]
+    router = OfflineRouter(make_index(cards, "Gridco runs a range. There is no golf course."))
+    assert router.rank("Where is the risk assessment for the footgolf course?").ruled_out == ()
+    assert router.rank("Is there a golf course nearby?").ruled_out == ("golf course",)
+
+
 def test_a_question_about_what_is_someone_elses_is_a_nowhere() -> None:
     router = OfflineRouter(_index(PREAMBLE + " Street lights are the county council's."))
     lights = router.rank("a street light outside our house has been out for a week")
