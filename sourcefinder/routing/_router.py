@@ -243,6 +243,12 @@ _DOING_VERB = re.compile(r"\b(?:to|can|could|will|would|should|must|we|you|they|
                          r"(?:(?:the|a|our|your)\s+[a-z]+\s+|(?:someone|somebody|anyone|we|i|"
                          r"you|they)\s+)?"
                          r"([a-z]+)\b", re.IGNORECASE)
+# a word said as a verb: after its subject, "to" or a modal ("they'll hear", "did they
+# actually fly"), or before a particle ("hear about us", "take them away")
+_AS_VERB = re.compile(r"(?:\b(?:to|can|could|will|would|should|must|did|do|does|i|we|you|they|"
+                      r"he|she)|'ll|'d)\s+(?:[a-z]+ly\s+)?([a-z]+)\b"
+                      r"|\b([a-z]+)\s+(?=(?:about|away|back|off|out|my|your|them|him|her|it)\b)",
+                      re.IGNORECASE)
 _GERUND = re.compile(r"\b[a-z]{3,}ing\b", re.IGNORECASE)
 _PAST = re.compile(r"[A-Za-z]{3,}ed")  # a past tense or participle: "landed", "tracked"
 _OLD_STEMS = frozenset(terms(" ".join(OLD_PERIOD_WORDS)))  # "the old till archive"
@@ -523,8 +529,15 @@ class OfflineRouter:
         # (nor what the preamble itself says is done: "a wedding-dress cleaning service")
         said_done = affirmed(index.preamble)
         done_stems = set(terms(said_done))
+        phrases = declared_absent_phrases(index.preamble)
+        # (each word of those, with the other words it is said with: "hearing" with
+        # "newborn" and "screening")
+        self._absent_company: dict[str, set[str]] = {}
+        for stems in phrases:
+            for t in stems:
+                self._absent_company.setdefault(t, set()).update(set(stems) - {t})
         self._absent_phrases = unsaid(
-            declared_absent_phrases(index.preamble),
+            phrases,
             lambda stems: [*self._texts_with(stems),
                            *([said_done] if done_stems.issuperset(stems) else [])])
         # and what it has none of its own of ("no pharmacy of our own")
@@ -766,6 +779,18 @@ class OfflineRouter:
         everyday = [w for w in absent if specificity(w.lower()) < self.config.absent_common_below
                     and w not in self._names_denied]
         common = tuple(w for w in everyday if not self._absent_alone.intersection(terms(w)))
+        # a common word as a verb where the preamble says it as an activity ("-ing"), with
+        # none of the words of the longer thing: "when will they hear about the results"
+        # where "no newborn hearing screening" (not "do we cut keys": "no key cutting")
+        verbs = {(m.group(1) or m.group(2)).lower() for m in _AS_VERB.finditer(asked_for)} \
+            if common else set()  # fmt: skip
+        stray = {w for w in common if w.lower() in verbs and self._as_activity_only(w)
+                 and any(t in self._absent_company for t in terms(w))
+                 and not any(self._absent_company.get(t, set()) & set(qterms)
+                             for t in terms(w))}  # fmt: skip
+        absent = tuple(w for w in absent if w not in stray)
+        everyday = [w for w in everyday if w not in stray]
+        common = tuple(w for w in common if w not in stray)
         common_alone = tuple(w for w in everyday if w not in common)
         # "motor boats" where the preamble writes "no motorboat hire": two words as one,
         # which a confident source overrules ("free diving for staff" is no freediving)
@@ -817,6 +842,13 @@ class OfflineRouter:
                                              analysed.positive),
                          dismissed=frozenset(by_name), common_absent=common,
                          common_alone=common_alone)  # fmt: skip
+
+    def _as_activity_only(self, word: str) -> bool:
+        """Whether the preamble writes ``word``'s stem only as an activity ("hearing") and
+        ``word`` is no such form ("hear")."""
+        forms = [f for f in self._absent_forms if set(terms(f)) & set(terms(word))]
+        return bool(forms) and all(f.endswith("ing") for f in forms) \
+            and not word.lower().endswith("ing")  # fmt: skip
 
     def _unwritten(self, names: frozenset[str]) -> frozenset[str]:
         """The ``names`` no card writes as such (case and all), though a card has a word

@@ -482,6 +482,19 @@ def test_a_denied_phrase_begun_inside_a_word_of_the_question_is_not_asked() -> N
     assert router.rank("Is there a golf course nearby?").ruled_out == ("golf course",)
 
 
+def test_a_common_word_said_as_a_verb_is_not_the_activity_the_preamble_denies() -> None:
+    """"We do not do newborn hearing screening": "when will they hear about the results"
+    asks for no hearing screening. "No key cutting" still rules out "cut keys", which
+    says the rest of the thing, and "a hearing test" says the activity itself."""
+    router = OfflineRouter(_index("Gridco distributes electricity. We do not do newborn "
+                                  "hearing screening or key cutting."))  # fmt: skip
+    assert router.rank("When will customers hear about the outage restoration?"
+                       ).ruled_out == ()  # fmt: skip
+    assert "cut" in router.rank("Can we cut keys for the substation gate?").ruled_out
+    assert router.rank("Where do we book a hearing test for a new baby?").ruled_out == (
+        "hearing",)
+
+
 def test_a_question_about_what_is_someone_elses_is_a_nowhere() -> None:
     router = OfflineRouter(_index(PREAMBLE + " Street lights are the county council's."))
     lights = router.rank("a street light outside our house has been out for a week")
