@@ -158,6 +158,10 @@ _NEGATION = (
     r"|\bno\s+longer\s+(?!(?:by|in|at|on|for|with|to|from|than)\b)(?=[a-z]+)"
     r"|\b(?:and\s+)?never\b|\bneither\b|\bthere(?: is|'s| are) no\b"
     r"|\bnothing\s+to\s+do\s+with\b"  # "We have nothing to do with book loans"
+    # "Nobody here keeps GPS tracks or CCTV", "nobody logged hours"
+    r"|\b(?:nobody|no\s+one|no-one)\s+(?:here\s+|else\s+)?(?:keeps|kept|records|recorded|"
+    r"logs|logged|holds|held|tracks|tracked|stores|stored|totals|totalled|writes\s+down|"
+    r"wrote\s+down|runs|does|sells|offers)\b"
     r"|(?:^|[:(])\s*no\b(?!-)"
     # "an unincorporated association: not a charity, not a company", "a members' club:
     # not VAT-registered"

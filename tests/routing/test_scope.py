@@ -156,6 +156,11 @@ def _stems(words: str) -> set[str]:
         # "so no" says what follows from what is done; "so no one" is no negation
         ("We make wine only, so no cider, gin or spirits.", "cider gin spirits", "wine"),
         ("The vans run late, so no one waits for them.", "", "one waits"),
+        # what nobody keeps is not kept: "Nobody here keeps GPS tracks"; "nobody goes
+        # looking" and "nobody is paid" keep nothing
+        ("Nobody here keeps GPS tracks or CCTV. The jobs were fixed-price and nobody logged "
+         "hours. Write it down so nobody goes looking. Nobody is paid.",
+         "gps tracks cctv hours", "looking paid write"),
         # a negation in a relative clause is said of others, not of the organization
         ("Foster carers take the dogs who don't cope with kennels. We do not run boarding.",
          "boarding", "cope kennels"),
