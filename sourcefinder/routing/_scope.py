@@ -188,7 +188,8 @@ _UNLOGGED = (r"\b(?:is|are)\s+(?:not|never)\s+(?:logged|recorded|kept|stored|tra
 # Owning is read as a boundary only: it ends the negation before it.
 _OWNING = r"\b(?:does|do|did)(?:\s+not|n't)\s+own\b|\bowns?\s+no\b"
 # "patient records and clinical rotas are not ours": what is not theirs comes first
-_NOT_OURS = r"\b(?:is|are)(?:\s+not|n't)\s+ours\b"
+# ... or "are not us": "Fishing, diving and Holy Island trips are not us"
+_NOT_OURS = r"\b(?:is|are)(?:\s+not|n't)\s+(?:ours|us)\b"
 # Someone else's, what comes first: "road gullies are the county council's", "their lifts
 # are theirs", "the collection belongs to the City Council", "the sports centre is run by
 # Harrowfield Leisure Trust"

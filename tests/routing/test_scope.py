@@ -161,6 +161,9 @@ def _stems(words: str) -> set[str]:
         ("Nobody here keeps GPS tracks or CCTV. The jobs were fixed-price and nobody logged "
          "hours. Write it down so nobody goes looking. Nobody is paid.",
          "gps tracks cctv hours", "looking paid write"),
+        # what "is not us" is not the organization's, as what "is not ours"
+        ("Fishing, diving and Holy Island trips are not us. Our boats are not usually "
+         "full.", "fishing diving holy island trips", "boats full"),
         # a negation in a relative clause is said of others, not of the organization
         ("Foster carers take the dogs who don't cope with kennels. We do not run boarding.",
          "boarding", "cope kennels"),
