@@ -249,6 +249,7 @@ _AS_VERB = re.compile(r"(?:\b(?:to|can|could|will|would|should|must|did|do|does|
                       r"he|she)|'ll|'d)\s+(?:[a-z]+ly\s+)?([a-z]+)\b"
                       r"|\b([a-z]+)\s+(?=(?:about|away|back|off|out|my|your|them|him|her|it)\b)",
                       re.IGNORECASE)
+_CAMEL_NAME = re.compile(r"\b[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\b")
 _GERUND = re.compile(r"\b[a-z]{3,}ing\b", re.IGNORECASE)
 _PAST = re.compile(r"[A-Za-z]{3,}ed")  # a past tense or participle: "landed", "tracked"
 _OLD_STEMS = frozenset(terms(" ".join(OLD_PERIOD_WORDS)))  # "the old till archive"
@@ -507,6 +508,10 @@ class OfflineRouter:
         declared = declared_absent(index.preamble)
         self._absent = frozenset(t for t in declared
                                  if not self._lex.knows_a_close_form_of(t)) - self._ours
+        # (the halves of its names written in camelCase, said nowhere else: "whats" is no
+        # "WhatsApp", nor "the builder" "MyBuilder")
+        halves = {t for m in _CAMEL_NAME.finditer(index.preamble) for t in terms(m.group())}
+        self._halves = halves - set(terms(_CAMEL_NAME.sub(" ", index.preamble)))
         only_named = {w for w in absent_only_as_names(
             index.preamble, lambda w: specificity(w) < cfg.absent_common_below)
             if set(terms(w.lower())) <= self._absent}  # fmt: skip
@@ -766,6 +771,7 @@ class OfflineRouter:
         absent = tuple(dict.fromkeys(
             w for w in _WORD.findall(_HYPHENATED.sub(" ", unprefixed(asked_for)))
             if w.lower() not in timed and any(t in self._absent for t in terms(w))
+            and not (set(terms(w)) <= self._halves and not _CAMEL_NAME.fullmatch(w))
             # (an everyday past tense the preamble does not write is a verb of the
             # question's own: "has the money landed?" where "no land surveys"; not a rare
             # one, "apostilled" where "no apostille service")

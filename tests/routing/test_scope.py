@@ -503,6 +503,15 @@ def test_a_common_word_said_as_a_verb_is_not_the_activity_the_preamble_denies() 
         "hearing",)
 
 
+def test_half_of_a_camel_case_name_is_not_the_name() -> None:
+    """"We have no WhatsApp groups": "whats the outage map link?" asks for no WhatsApp,
+    though "whats" is a half of it as read; "the old WhatsApp group" still does."""
+    router = OfflineRouter(_index("Gridco distributes electricity. We have no WhatsApp "
+                                  "groups."))  # fmt: skip
+    assert router.rank("whats the link for the live outage map?").ruled_out == ()
+    assert "WhatsApp" in router.rank("Can I see the old WhatsApp group?").ruled_out
+
+
 def test_a_question_about_what_is_someone_elses_is_a_nowhere() -> None:
     router = OfflineRouter(_index(PREAMBLE + " Street lights are the county council's."))
     lights = router.rank("a street light outside our house has been out for a week")
