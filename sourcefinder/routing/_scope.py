@@ -159,8 +159,8 @@ _NEGATION = (
     r"|\b(?:and\s+)?never\b|\bneither\b|\bthere(?: is|'s| are) no\b"
     r"|\bnothing\s+to\s+do\s+with\b"  # "We have nothing to do with book loans"
     # "Nobody here keeps GPS tracks or CCTV", "nobody logged hours"
-    r"|\b(?:nobody|no\s+one|no-one)\s+(?:here\s+|else\s+)?(?:keeps|kept|records|recorded|"
-    r"logs|logged|holds|held|tracks|tracked|stores|stored|totals|totalled|writes\s+down|"
+    r"|\b(?:nobody|no\s+one|no-one)\s+(?:here\s+|else\s+)?(?:has|had|keeps|kept|records|"
+    r"recorded|logs|logged|holds|held|tracks|tracked|stores|stored|totals|totalled|writes\s+down|"
     r"wrote\s+down|runs|does|sells|offers)\b"
     r"|(?:^|[:(])\s*no\b(?!-)"
     # "an unincorporated association: not a charity, not a company", "a members' club:
@@ -177,6 +177,8 @@ _NEGATION = (
     r"|(?P<also>(?:,|\b(?:and|or|nor)\b)\s+no\b)"
     r"(?!\s+(?:longer|later|earlier|more|less|fewer|sooner|one)\b)"
 )
+_NOT_KEPT = (r"\b(?:aren't|weren't|wasn't|(?:are|were|was)\s+(?:not|never))\s+(?:kept|archived|"
+             r"exported|saved|backed\s+up|scanned|moved\s+over)(?=\s*(?:[,;.:]|$))")
 # What is not kept anywhere, what comes first: "Complaints are dealt with face to face by
 # Rob and are not logged anywhere"
 _UNLOGGED = (r"\b(?:is|are)\s+(?:not|never)\s+(?:logged|recorded|kept|stored|tracked|"
@@ -184,7 +186,10 @@ _UNLOGGED = (r"\b(?:is|are)\s+(?:not|never)\s+(?:logged|recorded|kept|stored|tra
              # "The specials board is chalk, wiped daily, never recorded"
              r"|\b(?:is|are)\b[^.;:!?]{0,40}?,\s+(?:and\s+)?never\s+(?:logged|recorded|"
              r"written\s+down)\b"
-             r"|\b(?:is|are)\s+never\s+(?:logged|recorded|written\s+down)\b")
+             r"|\b(?:is|are)\s+never\s+(?:logged|recorded|written\s+down)\b"
+             # "the old audit papers weren't kept", "The WhatsApp groups aren't archived":
+             # what was not kept, said at the end of its clause
+             rf"|{_NOT_KEPT}")
 # Owning is read as a boundary only: it ends the negation before it.
 _OWNING = r"\b(?:does|do|did)(?:\s+not|n't)\s+own\b|\bowns?\s+no\b"
 # "patient records and clinical rotas are not ours": what is not theirs comes first
@@ -205,6 +210,9 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w
            # "the organ and its tuning ... are college business", "are Hoseasons' business"
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?(?:the\s+)?(?!(?:our|my|no|not|a|an)\b)"
            r"(?:(?-i:[A-Z])[\w-]*\s+){0,3}[\w-]+(?:'s|s')?\s+business\b"
+           # "puffin counts are the rangers' work"
+           r"|\b(?:is|are)\s+(?:all\s+|also\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?[\w-]+(?:'s|s')"
+           r"\s+(?:work|job|responsibility)\b"
            r"|\bbelongs?\s+to\b"
            # "drivers' hours and tachograph records stay with Rowley Haulage"
            r"|\b(?:stays?|stayed|remains?|remained|sits?|rests?|lies?)\s+with\b"
@@ -249,6 +257,9 @@ _NAMED_ONLY = re.compile(r",\s*(?:who|which)\s|\b(?:employed|enforced|decided|su
 _ENDED = (r"(?<!\bthey )(?<!\bit )(?<!\bwhich )(?<!\bthat )(?<!\bwho )"
           r"\b(?:stopped|ended|ceased)\s+(?:in|at the end of|on|from)\s+"
           r"(?:(?:early|late|mid)\s+)?(?:[a-z]+\s+)?(?:19|20)\d\d\b")
+_NOT_KEPT_CUE = re.compile(_NOT_KEPT, re.IGNORECASE)
+_ANOTHERS = re.compile(r"\s*(?:its|their)\b", re.IGNORECASE)
+_CLAUSE_JOIN = re.compile(r",\s+(?:and|but)\s+|\s+and\s+(?=(?:the|its|their)\s)", re.IGNORECASE)
 _OWN_SUBJECT = re.compile(r"\s*(?:our|my|its|their)\b", re.IGNORECASE)
 _ENDED_CUE = re.compile(_ENDED, re.IGNORECASE)
 _NAMED_ITEM = re.compile(r"\b\d+\b|(?<=\w )[A-Z][a-z]+\b")
@@ -452,6 +463,12 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
                     scope = _ALSO_DOES.split(scope, 1)[0]
             elif cue.lastgroup == "ours":
                 scope = sentence[start:cue.start()].rsplit(":", 1)[-1]
+                if _NOT_KEPT_CUE.match(cue.group()):
+                    # "... for late home visits, and the texts are not kept": the clause
+                    # of its own; "its statements were not kept": another thing's
+                    scope = _CLAUSE_JOIN.split(scope)[-1]
+                    if _ANOTHERS.match(scope):
+                        continue
                 if _YEAR_WORD.search(scope):
                     continue  # "records before 2016 are not kept anywhere": a retention
             elif cue.lastgroup == "ended":

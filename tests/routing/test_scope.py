@@ -161,6 +161,14 @@ def _stems(words: str) -> set[str]:
         ("Nobody here keeps GPS tracks or CCTV. The jobs were fixed-price and nobody logged "
          "hours. Write it down so nobody goes looking. Nobody is paid.",
          "gps tracks cctv hours", "looking paid write"),
+        # what was not kept, said at the end of its clause, is not had; "its statements"
+        # are another thing's, and what the clause before says is not what was not kept
+        ("The old audit papers weren't kept. Zoom chat logs are not saved, and talks are "
+         "recorded. Texts go to Tom for late home visits, and the texts are not kept. The "
+         "old account closed in 2019 and its statements were not kept.",
+         "audit papers chat logs texts", "talks visits statements account"),
+        ("Puffin and seal pup counts are the rangers' work. Nobody has those crew lists.",
+         "puffin seal pup counts crew lists", "rangers"),
         # what "is not us" is not the organization's, as what "is not ours"
         ("Fishing, diving and Holy Island trips are not us. Our boats are not usually "
          "full.", "fishing diving holy island trips", "boats full"),
