@@ -169,7 +169,10 @@ def test_the_example_suite_is_well_formed() -> None:
             "clifton", "medlar", "newton", "whittle", "walmer", "ashton",
             "lea", "hackensall", "cleveleys", "larkholme", "marton", "hardhorn", "layton",
             "ansdell", "fairhaven", "saltcotes", "bretherton", "becconsall", "sollom", "mereside",
-            "whinney", "squires", "scronkey", "crimbles", "lund", "westby"],
+            "whinney", "squires", "scronkey", "crimbles", "lund", "westby",
+            "alnmouth", "amble", "bamburgh", "belford", "bellingham", "chatton", "craster",
+            "elsdon", "felton", "harbottle", "longhoughton", "norham", "otterburn", "seahouses",
+            "warkworth", "wooler"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
