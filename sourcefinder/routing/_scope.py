@@ -1378,7 +1378,23 @@ def denials(preamble: str) -> tuple[str, ...]:
                  if _BOUNDARY.search(s) and len(set(terms(s))) >= 2
                  and not (_UNTIL.search(s) and not _any_negation(s))
                  and not (_NOT_MOVED.search(s)
-                          and len([m for m in _BOUNDARY.finditer(s) if m.group("neg")]) == 1))
+                          and len([m for m in _BOUNDARY.finditer(s) if m.group("neg")]) == 1)
+                 and not _nobody_of_nothing(s))
+
+
+_NOBODY = re.compile(r"\s*(?:nobody|no\s+one|no-one)\b", re.IGNORECASE)
+
+
+def _nobody_of_nothing(sentence: str) -> bool:
+    """Whether all ``sentence`` denies is that anybody does something, and it names
+    nothing that is not done: "The Treasurer sees the bank account online and nobody else
+    does", "nobody records who finished one"."""
+    said = [m.group("neg") for m in _BOUNDARY.finditer(sentence) if m.group("neg")]
+    return (bool(said) and all(_NOBODY.match(n) for n in said)
+            and not denied_terms(sentence) - _ASKING)
+
+
+_ASKING = frozenset("who what which when where how whether".split())
 
 
 def denied_terms(sentence: str) -> frozenset[str]:

@@ -1503,6 +1503,11 @@ def test_the_preamble_says_what_the_organization_does_not_do_in_sentences() -> N
     moved = ("Members moved to OSM in 2023. People who had already left were not moved. "
              "Old invoices were not migrated and we do not sell tents.")  # fmt: skip
     assert denials(moved) == ("Old invoices were not migrated and we do not sell tents",)
+    # that nobody but someone does a thing denies nothing; that nobody keeps a thing does
+    nobody = ("The treasurer sees the bank account online and nobody else does. Nobody "
+              "records who finished one. Nobody kept it. Nobody here keeps GPS tracks "
+              "or CCTV.")  # fmt: skip
+    assert denials(nobody) == ("Nobody here keeps GPS tracks or CCTV",)
 
 
 SALON = [
