@@ -135,6 +135,7 @@ from sourcefinder.routing._scope import (
     declared_absent,
     declared_absent_alone,
     declared_absent_forms,
+    declared_absent_items,
     declared_absent_names,
     declared_absent_phrases,
     declared_kept_own,
@@ -384,6 +385,13 @@ def _inside_word(word: str, text: str) -> bool:
         and bool(re.search(rf"[a-z]{re.escape(start)}", lower))  # fmt: skip
 
 
+def _together(stems: frozenset[str], said: list[str], slack: int) -> bool:
+    """Whether ``said`` (a text's stems, in order) has every one of ``stems`` within a run
+    of their number and ``slack`` more."""
+    span = len(stems) + slack
+    return any(t in stems and stems <= set(said[k : k + span]) for k, t in enumerate(said))
+
+
 class OfflineRouter:
     """Lexical + memory (+ optional semantic) routing over one index; see module doc."""
 
@@ -519,6 +527,15 @@ class OfflineRouter:
         self._absent_only_named = frozenset(only_named)
         self._absent_alone = declared_absent_alone(index.preamble) & self._absent
         self._absent_forms = declared_absent_forms(index.preamble)
+        # (the things of several words it has not, that no card says it holds: "hire out
+        # the boathouse")
+        unheld = {s: said for s, said in declared_absent_items(index.preamble).items()
+                  if not self._holding(tuple(s))}
+        self._absent_items = tuple(s for s in unheld if s & self._absent)
+        # (and the things whose words are all the sources', that none has together:
+        # "stopped the public navigation courses")
+        self._unheld_items = {s: written for s, (written, thing) in unheld.items()
+                              if thing and not s & self._absent}
         # what it says it does not do to a thing its cards have ("do not teach ringing")
         self._undone = tuple((done, what, written) for done, what, written
                              in declared_undone(index.preamble, cfg.undone_verb_min)
@@ -798,6 +815,13 @@ class OfflineRouter:
         everyday = [w for w in everyday if w not in stray]
         common = tuple(w for w in common if w not in stray)
         common_alone = tuple(w for w in everyday if w not in common)
+        # (not a word of a thing the question says whole: "can I hire the boathouse" where
+        # "We don't hire out the boathouse")
+        in_order = [t for w in _WORD.findall(asked_for) for t in terms(w)]
+        whole = {w for w in everyday for s in self._absent_items
+                 if s & set(terms(w)) and _together(s, in_order, self.config.item_slack)}
+        common = tuple(w for w in common if w not in whole)
+        common_alone = tuple(w for w in common_alone if w not in whole)
         # "motor boats" where the preamble writes "no motorboat hire": two words as one,
         # which a confident source overrules ("free diving for staff" is no freediving)
         words = _WORD.findall(asked_for) if self._absent else []
@@ -814,6 +838,13 @@ class OfflineRouter:
                             self._absent_phrases.abbreviated(asked_for).items()
                             if name not in absent
                             and not self._lex.knows_a_form_of(stem(short.lower())))  # fmt: skip
+        if self._unheld_items:
+            # (all its words, close together: "the car hire company pays for its desk" asks
+            # for no "car hire desks")
+            # (not one already ruled out by a phrase or a word of it)
+            said = {t for a in absent for t in terms(a)}
+            absent += tuple(written for s, written in self._unheld_items.items()
+                            if not s & said and _together(s, in_order, self.config.item_slack))
         absent += names_asked(asked_for, self._absent_names)
         absent += names_asked(asked_for, self._absent_only_named, alone=False)
         if self._undone:

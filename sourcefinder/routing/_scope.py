@@ -151,6 +151,7 @@ _NEGATION = (
     # "we charge tenants no fees", not "it runs at no cost"
     r"(?:\s+(?!(?:at|for|with|in|on|to|by|of|from|and|or)\b)[a-z]+)?\s+no\b"
     r"|\b(?:stopped|ceased)\s+(?=[a-z]+ing\b)"  # "we stopped lending DVDs"
+    r"|\b(?:stopped|ceased)\s+(?=(?:the|our)\s)"  # "stopped the public navigation courses"
     # "None of the shops has a café", "None of our optometrists is a prescriber"
     r"|\bnone\s+of\s+(?:the|our)\s+[\w-]+\s+(?:has|have|lets?|offers?|sells?|runs?|holds?|"
     r"keeps?|is|are)\b"
@@ -207,9 +208,10 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w
            r"(?=,?\s+not\s+ours\b)"
            # "council tax and utility bills are the tenants' own business"
            r"|\b(?:is|are)\s+(?:the\s+)?(?:[\w-]+\s+)?[\w-]+(?:'s|s')\s+own\b"
-           # "the organ and its tuning ... are college business", "are Hoseasons' business"
+           # "the organ and its tuning ... are college business", "are Hoseasons' business",
+           # "are the Parish and County Councils' business"
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?(?:the\s+)?(?!(?:our|my|no|not|a|an)\b)"
-           r"(?:(?-i:[A-Z])[\w-]*\s+){0,3}[\w-]+(?:'s|s')?\s+business\b"
+           r"(?:(?-i:[A-Z])[\w-]*\s+(?:(?:and|&)\s+)?){0,3}[\w-]+(?:'s|s')?\s+business\b"
            # "puffin counts are the rangers' work"
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?[\w-]+(?:'s|s')"
            r"\s+(?:work|job|responsibility)\b"
@@ -723,6 +725,12 @@ def _names_its_object(words: list[str]) -> bool:
             and specificity(words[0].lower()) < RARE_VERB)
 
 
+# a day or a month says when, not what ("We stopped the Sunday stall at Skipton market")
+_DAY_NAMES = frozenset("monday tuesday wednesday thursday friday saturday sunday january "
+                       "february march april june july august september october november "
+                       "december".split())
+
+
 def declared_absent(preamble: str) -> frozenset[str]:
     """The stemmed words the preamble puts inside a negation of the organization, but
     not what it says it has of its own ("we deliver on our own two lorries": "the
@@ -730,7 +738,8 @@ def declared_absent(preamble: str) -> frozenset[str]:
     out: set[str] = set()
     for word in _negated_words(preamble):
         # a year or a count says when or how many, not what ("stopped in 2021")
-        if specificity(word.lower()) >= EVERYDAY and not word.isdigit():
+        if specificity(word.lower()) >= EVERYDAY and not word.isdigit() \
+                and word.lower() not in _DAY_NAMES:  # fmt: skip
             out.update(terms(word))
             if word[1:] != word[1:].lower() and not word.isupper():
                 out.update(terms(word.lower()))  # "TikTok" is asked for as "tiktok" too
@@ -765,6 +774,45 @@ def declared_absent_alone(preamble: str) -> frozenset[str]:
 
 
 _ARTICLE = re.compile(r"^\s*(?:the|a|an)\s+", re.IGNORECASE)  # "the defibrillator"
+
+
+# what the reader is told not to do is no thing the organization lacks: "Anything about a
+# live incident: don't search, phone the Team Leader"
+_TOLD = re.compile(r"(?:^|(?<=[.!?:;]))[\s*-]*(?:please\s+)?(?:don't|do\s+not)\s[^.!?;\n]*",
+                   re.IGNORECASE | re.MULTILINE)
+
+
+def declared_absent_items(preamble: str) -> dict[frozenset[str], tuple[str, bool]]:
+    """The stems of each thing of two to four words the preamble says the organization
+    has not or does not do, with the thing as written and whether it is named as a thing
+    ("We don't hire out the boathouse": hire, boathouse, said by its verb; "no open-water
+    swimming sessions": a thing): a question that says all of one asks for that thing,
+    whatever else a source shares with it. Not another's own ("its own case notes"), nor
+    what a clause says of others ("customers who need those collected")."""
+    out: dict[frozenset[str], tuple[str, bool]] = {}
+    for cue, items in _read(_TOLD.sub(" ", preamble)):
+        for item in items:
+            said = _before_verb(item)
+            words = _single_words(said)
+            if _OTHERS_OWN.search(said) or _RELATIVE.intersection(w.lower() for w in words) \
+                    or _HOLDS.match(said.strip()) or any(  # (nor "holds the card records")
+                        not set(terms(part)) - _NOT_SUBJECTS
+                        for c in _COMPOUND.findall(said) for part in c.split("-")):
+                continue  # (nor "Used-car warranties", whose "used" no stem keeps)
+            # (each part of a compound too: "no karts hired out off-site")
+            stems = frozenset(t for t in terms(join_halves(unprefixed(said)))
+                              if not _YEAR_WORD.fullmatch(t)) - _NOT_SUBJECTS
+            named = sum(specificity(w.lower()) >= EVERYDAY for w in words) >= 2
+            if 2 <= len(stems) <= 4 and not _A_NAME.search(said.strip()):
+                out.setdefault(stems, (" ".join(said.split()),
+                                       named and not _VERB_FIRST.search(cue)))
+    return out
+
+
+# (a name of several words is read by its name: "claims no Gift Aid", asked as "gift aid",
+# is common words)
+_A_NAME = re.compile(r"(?:^|(?<=\s))(?:[A-Z][\w'-]*\s+)+[A-Z][\w'-]*")
+_OTHERS_OWN = re.compile(r"\b(?:its|their)\b|'s\s+own\b", re.IGNORECASE)
 
 
 def held_alone(preamble: str) -> frozenset[str]:

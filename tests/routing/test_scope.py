@@ -16,6 +16,7 @@ from sourcefinder.routing._scope import (
     absent_only_as_names,
     declared_absent,
     declared_absent_alone,
+    declared_absent_items,
     declared_absent_names,
     declared_absent_phrases,
     declared_kept_own,
@@ -156,6 +157,9 @@ def _stems(words: str) -> set[str]:
         # "so no" says what follows from what is done; "so no one" is no negation
         ("We make wine only, so no cider, gin or spirits.", "cider gin spirits", "wine"),
         ("The vans run late, so no one waits for them.", "", "one waits"),
+        # what was stopped is not done; a day says when ("the Sunday stall")
+        ("We stopped the public navigation courses. We stopped the Sunday stall at Skipton "
+         "market in April 2023.", "navigation courses stall", "sunday april"),
         # what nobody keeps is not kept: "Nobody here keeps GPS tracks"; "nobody goes
         # looking" and "nobody is paid" keep nothing
         ("Nobody here keeps GPS tracks or CCTV. The jobs were fixed-price and nobody logged "
@@ -206,6 +210,9 @@ def _stems(words: str) -> set[str]:
         # what says how much ("are very much our business")
         ("The electoral register and bins are Cumberland Council's business. Bookings are "
          "very much our business.", "electoral register bins", "cumberland council bookings"),
+        # ... or two of them: "are the Parish and County Councils' business"
+        ("Planning, parking and the beach car park are the Parish and County Councils' "
+         "business.", "planning parking beach car park", "parish county councils"),
         # an aside that is a clause says who does it instead, not what is absent
         ("We do not mill flour (millers deliver flour) and have no in-house laundry "
          "(linen and towels are rented from Elis).", "flour laundry",
@@ -1562,6 +1569,55 @@ def test_a_common_word_in_another_sense_does_not_overrule_a_confident_source() -
                            config=RouterConfig(absent_common_below=1.0))  # fmt: skip
     assert strict.rank("Our late arrival policy: a client arrived 25 minutes late. Do we "
                        "still fit her in, rebook her or charge a late fee?").ruled_out == ("fit",)
+
+
+STATION = [
+    card("boathouse-defects", "boathouse defects book: leaks, doors, the winch and repairs "
+         "to the boathouse", contains="defects, repair requests, keys to the boathouse"),
+    card("crew-training", "crew training: navigation courses and exercises for members",
+         contains="navigation course dates, members' sign-up, exercise plans"),
+    card("events", "public events: open days and talks", contains="open days, public talks"),
+]  # fmt: skip
+
+
+def test_a_common_word_of_a_denied_thing_said_whole_still_rules_out() -> None:
+    """"We don't hire out the boathouse": "can I hire the boathouse" asks for that very
+    thing, however sure the defects book is of the boathouse; "hire" apart from it is a
+    common word in another sense."""
+    said = "Alnside lifeboat station. We don't hire out the boathouse."
+    router = OfflineRouter(make_index(STATION, said))
+    party = router.rank("Can I hire the boathouse? Where are the keys to the boathouse?")
+    assert party.verdict == "nowhere" and party.ruled_out == ("hire",)
+    assert party.full[0].confidence >= router.config.confident_at
+    roofer = router.rank("Which repairs to the boathouse winch and doors are in the defects "
+                         "book, and who do we hire for them?")
+    assert roofer.verdict != "nowhere" and roofer.ruled_out == ()
+    assert roofer.candidates[0].card_id == "boathouse-defects"
+
+
+def test_a_denied_thing_whose_words_the_sources_have_apart_rules_out_said_together() -> None:
+    """"There is no hotel at the ground": each word is a source's, none has them together,
+    so asking for them together is asking for what is not there; said apart, they ask
+    for the sources. What the reader is told not to do, and a name, are no such thing."""
+    cards = [card("match-days", "match days at the ground: gates, stewards and car parking",
+                  contains="gate times, steward rota, car park passes"),
+             card("away-travel", "travel for the visiting team: coaches and hotel bookings",
+                  contains="coach hire, hotel rooms for the team")]  # fmt: skip
+    said = "Ashburn Cricket Club. There is no hotel at the ground."
+    assert set(declared_absent_items(said)) == {frozenset(_stems("hotel ground"))}
+    router = OfflineRouter(make_index(cards, said))
+    asked = router.rank("A supporter wants to book a room in the ground's hotel the night "
+                        "before the match.")  # fmt: skip
+    assert asked.verdict == "nowhere" and asked.ruled_out == ("hotel at the ground",)
+    apart = router.rank("Which hotel do we book for the visiting team, and when do the "
+                        "gates at the ground open?")  # fmt: skip
+    assert apart.ruled_out == () and apart.verdict != "nowhere"
+    # stopped, and said with other words: "We stopped the public navigation courses"
+    assert set(declared_absent_items("We stopped the public navigation courses.")) == {
+        frozenset(_stems("public navigation courses"))}
+    told = "Anything about a live incident: don't search, phone the Team Leader or the deputy."
+    assert declared_absent_items(told) == {}
+    assert declared_absent_items("We claim no Gift Aid on tea room sales.") == {}
 
 
 def test_a_name_the_preamble_denies_in_camel_case_is_asked_for_as_one_word() -> None:
