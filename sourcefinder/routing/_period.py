@@ -526,6 +526,12 @@ _DELETES = re.compile(
 _REMAINS = re.compile(r"\s+(?:now\s+)?(?:remains?|survives?|exists?|is\s+left|was\s+kept)\b",
                       re.IGNORECASE)
 _NOT_ITEM = re.compile(r"[,;]?\s*\bNOT\s+|;\s*")
+_NOT_YEARS = re.compile(
+    rf"\s*({_YEAR})(?:\s*(?:[-–—]|to)\s*({_YEAR}|\d\d)|\s*(?:or|and|&)\s*({_YEAR})"
+    r"|\s+((?:or|and)\s+(?:earlier|before))|\s+(onwards?|on|(?:and|or)\s+later))?"
+    r"\s*(?:\([^()]*\))?\s*(?:\b(?:and|or)\b)?\s*",
+    re.IGNORECASE,
+)
 _ANYTHING = re.compile(r"\s*any(?:thing|one)\s+(?:from\s+)?(?:before|prior\s+to|earlier\s+than|"
                        r"older\s+than)\s+(?=[^,;]*\d)", re.IGNORECASE)  # fmt: skip
 _ANY = re.compile(r"^\s*any(?:thing|one)\s+", re.IGNORECASE)
@@ -692,7 +698,10 @@ def coverage(card: Card) -> Coverage:
         if _ANYTHING.match(t):
             m = _NOT_ANY_OLDER.match(t)
             texts.append(f"last {m.group(1)} {m.group(2)}s" if m else f"nothing {_ANY.sub('', t)}")
-    if not texts:
+    # "NOT 1976–1979 (burnt in the hut fire)", "NOT 2017 or 2018 (lost)", "NOT 2015 or
+    # earlier", "NOT 2022 onwards": years the discriminator says the card has nothing for
+    said_not = [m for t in _NOT_ITEM.split(card.what_not) if (m := _NOT_YEARS.fullmatch(t))]
+    if not texts and not said_not:
         return Coverage()
     starts: list[tuple[frozenset[str], date]] = []
     part_ends: list[tuple[frozenset[str], date]] = []
@@ -700,6 +709,16 @@ def coverage(card: Card) -> Coverage:
     kept: list[tuple[frozenset[str], int, str]] = []
     floors: list[date] = []
     gaps: set[int] = set()
+    for m in said_not:
+        first, last, other, earlier, later = m.groups()
+        if earlier:
+            floors.append(date(int(first) + 1, 1, 1))
+        elif later:
+            ends.append(date(int(first) - 1, 12, 31))
+        else:
+            end = int(last) if last and len(last) == 4 else int(first) // 100 * 100 + int(
+                last) if last else int(other or first)  # fmt: skip
+            gaps.update({int(first), end} if other else range(int(first), end + 1))
     apart: set[int] = set()
     none: frozenset[str] = frozenset()
     own = frozenset(terms(f"{card.id.replace('-', ' ')} {card.what}"))

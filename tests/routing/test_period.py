@@ -630,6 +630,31 @@ def test_a_span_said_to_hold_nothing_is_a_gap_not_the_cards_end() -> None:
     assert _why_out(cov, "last month's newsletter") == ""
 
 
+@pytest.mark.parametrize(
+    ("what_not", "held", "not_held"),
+    [("1976–1979 (burnt in the 1981 hut fire), NOT 2010 on (daily log)",
+      "the log for 1975", "the log for October 1977"),
+     ("2017 or 2018 (lost)", "the log for 2019", "the log for 2018"),
+     ("2012–14 (lost in the flood)", "the log for 2015", "the log for 2013"),
+     ("2015 or earlier (lost in the flood)", "the log for 2016", "the log for 2015"),
+     ("2022 onwards (the new app)", "the log for 2021", "the log for 2023")],
+)  # fmt: skip
+def test_years_the_discriminator_denies_are_held_by_nothing_of_the_card(
+        what_not: str, held: str, not_held: str) -> None:
+    """"the handwritten logbooks — NOT 1976–1979 (burnt in the 1981 hut fire)": a year in
+    that span is no year the card holds; one outside it is."""
+    cov = coverage(_card("the handwritten daily logbooks", what_not=what_not))
+    assert _why_out(cov, not_held) != ""
+    assert _why_out(cov, held) == ""
+
+
+def test_a_denied_year_said_with_a_thing_is_no_gap_of_the_card() -> None:
+    """"NOT the 2019 accounts", "NOT 2014–15 files": said of a thing, not of the years."""
+    for what_not in ("the 2019 accounts (in Xero)", "2014–15 files (in the loft)"):
+        cov = coverage(_card("the paper ledgers", what_not=what_not))
+        assert not cov.gaps and cov.start is None and cov.end is None
+
+
 def test_a_start_said_of_one_thing_counts_for_questions_about_it() -> None:
     cov = coverage(_card("inspection records", "~1.9 million inspection records since 2012; "
                                                "drone imagery only since 2021"))
