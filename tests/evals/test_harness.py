@@ -172,7 +172,10 @@ def test_the_example_suite_is_well_formed() -> None:
             "whinney", "squires", "scronkey", "crimbles", "lund", "westby",
             "alnmouth", "amble", "bamburgh", "belford", "bellingham", "chatton", "craster",
             "elsdon", "felton", "harbottle", "longhoughton", "norham", "otterburn", "seahouses",
-            "warkworth", "wooler"],
+            "warkworth", "wooler",
+            "acklington", "alwinton", "beadnell", "cornhill", "ellingham", "etal", "ford",
+            "glanton", "howick", "lesbury", "longframlington", "powburn", "rennington",
+            "rothbury", "shilbottle", "wark"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
