@@ -715,10 +715,11 @@ def coverage(card: Card) -> Coverage:
             floors.append(date(int(first) + 1, 1, 1))
         elif later:
             ends.append(date(int(first) - 1, 12, 31))
-        else:
-            end = int(last) if last and len(last) == 4 else int(first) // 100 * 100 + int(
-                last) if last else int(other or first)  # fmt: skip
-            gaps.update({int(first), end} if other else range(int(first), end + 1))
+        elif last:  # "1976–1979", "2012–14"
+            end = int(last) if len(last) == 4 else int(first) // 100 * 100 + int(last)
+            gaps.update(range(int(first), end + 1))
+        else:  # "2017 or 2018", "2013"
+            gaps.update({int(first), int(other or first)})
     apart: set[int] = set()
     none: frozenset[str] = frozenset()
     own = frozenset(terms(f"{card.id.replace('-', ' ')} {card.what}"))

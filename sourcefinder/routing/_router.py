@@ -817,7 +817,10 @@ class OfflineRouter:
         common_alone = tuple(w for w in everyday if w not in common)
         # (not a word of a thing the question says whole: "can I hire the boathouse" where
         # "We don't hire out the boathouse")
-        in_order = [t for w in _WORD.findall(asked_for) for t in terms(w)]
+        # (the question's stems in order, read only when a thing of several words it may
+        # say whole is denied)
+        in_order = [t for w in _WORD.findall(asked_for) for t in terms(w)] \
+            if self._unheld_items or (everyday and self._absent_items) else []  # fmt: skip
         whole = {w for w in everyday for s in self._absent_items
                  if s & set(terms(w)) and _together(s, in_order, self.config.item_slack)}
         common = tuple(w for w in common if w not in whole)
@@ -840,8 +843,7 @@ class OfflineRouter:
                             and not self._lex.knows_a_form_of(stem(short.lower())))  # fmt: skip
         if self._unheld_items:
             # (all its words, close together: "the car hire company pays for its desk" asks
-            # for no "car hire desks")
-            # (not one already ruled out by a phrase or a word of it)
+            # for no "car hire desks"; not one already ruled out by a phrase or a word of it)
             said = {t for a in absent for t in terms(a)}
             absent += tuple(written for s, written in self._unheld_items.items()
                             if not s & said and _together(s, in_order, self.config.item_slack))
