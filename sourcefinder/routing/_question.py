@@ -24,7 +24,13 @@ A negated span is one of:
   (a near miss);
 - what comes before a place that failed ("I checked Looker and found nothing", "the
   reviews site ... isn't there", "the dashboard doesn't have ..."); what follows it is
-  the need;
+  the need. Where the place looked in is named ("checked dutyman, no sign of ...",
+  "searched Koha and got nothing", "had a look in the green book but it doesn't say"),
+  only it is out, by its name when a source's, said alone or with the kind of record it
+  is ("the policies folder");
+- the place something was sent to or put in by mistake, when the asker asks where it
+  should have gone ("tenant emailed lettings@ about a tap. where should that have
+  gone?", "posted in the Grapevine ... and got told off");
 - the source (or a place named by what it is: "the Fellside portal") the asker is in
   already, before a "but" ("I'm in VetConnect but I want ..."), or has open ("I've got
   the allergen matrix open but ..."; a record of the asker's own open, and where it is
@@ -149,7 +155,12 @@ _TURN = re.compile(
 # isn't there"), what follows ("doesn't cover the cut I need: by feeder") is the need;
 # where a place looked in is named, only it is (``_looked_for``).
 _FAILED = re.compile(
-    r"\bfound nothing\b|\bnothing (?:in )?there\b|(?:\b(?:is|was|are|were)(?:n't| not)|'s not) "
+    # ("checked dutyman, no sign of who's on", "searched Koha and got nothing", "I looked
+    # in Square and there's nothing under her name": only where a place looked in is
+    # named, see ``_looked_for``; not "what if there's nothing in the float?")
+    r"(?P<vague>\bno sign of\b|\b(?:got|getting) nothing\b"
+    r"|\bthere(?:'s| is| was) nothing\b(?!\s+(?:wrong|else|to|(?:in\s+)?there)\b))"
+    r"|\bfound nothing\b|\bnothing (?:in )?there\b|(?:\b(?:is|was|are|were)(?:n't| not)|'s not) "
     # (not a person away: "if the owner isn't there to hold the horse")
     r"(?:there|in there)\b(?!\s+to\b)"
     r"|\b(?:do|does|did)(?:n't| not) (?:cover|have the|have any|have it|mention)\b"
@@ -168,7 +179,7 @@ _FAILED = re.compile(
     r"regarding|and|but)\b)[\w'-]+){0,3})"
     # "I've read the syllabus PDF front to back and it doesn't say when our next grading is"
     # (a document read; a place looked in is read below)
-    r"|\b(?:read|(?:been|gone|went)\s+through)\b"
+    r"|\b(?:read|(?:been|gone|went)\s+through|had\s+a\s+look\s+(?:in|at|through))\b"
     r"[^.;:!?]{0,80}?\b(?:and|but)\s+it\s+(?:does|did)(?:n't|\s+not)\s+(?:say|tell|show|mention|"
     r"cover|list|include|explain|give)\b"
     # "I've been through the daybook and can't find Mrs Dixon's order"
@@ -182,8 +193,12 @@ _FAILED = re.compile(
 )
 _CANT_FIND = re.compile(r"\b(?:and|but)\s+(?:i\s+|we\s+)?(?:can't|cannot|couldn't|can\s+not|"
                         r"could\s+not)\s+(?:find|see)\b", re.IGNORECASE)  # fmt: skip
+# ... what a place looked in is, said after its name ("the policies folder")
+_KIND_STEMS = frozenset(terms("folder app system portal sheet spreadsheet book inbox drive "
+                              "site website page calendar diary log list register database"))
 # ... where the asker looked: a source named there is out by its name
-_LOOKED_IN = re.compile(r"\b(?:look(?:ed|ing)\s+(?:in|at|through|on)|check(?:ed|ing)|"
+_LOOKED_IN = re.compile(r"\b(?:(?:look(?:ed|ing)|had\s+a\s+look)\s+(?:in|at|through|on)|"
+                        r"check(?:ed|ing)|"
                         r"search(?:ed|ing)|(?:been|gone|went)\s+through)\s+(?:(?:the|our|my)\s+)?"
                         r"([\w@'-]+(?:\s+[\w@'-]+){0,3}?)(?=\s+(?:and|but|for|on|in|to)\b|[,.;]|$)",
                         re.IGNORECASE)  # fmt: skip
@@ -303,6 +318,20 @@ _DONE = re.compile(
     r"\s*[.;:!\-\u2013\u2014]?\s*",
     re.IGNORECASE,
 )
+# A place something was sent to or put in by mistake, when the asker asks where it
+# should have gone: "tenant emailed lettings@ about a tap. where should that have gone?",
+# "posted in the Grapevine ... and got told off", "sending their invoices to office@ by
+# mistake" (not "where would that have gone?": the place it did go is the ask)
+_WRONG_PLACE = re.compile(r"\bby mistake\b|\bin error\b|\bwrong place\b|\btold off\b"
+                          r"|\bwhere (?:should|ought) (?:that|it|they|this|these|those) "
+                          r"(?:to )?(?:have )?(?:gone|go|be going|be sent|have been sent)\b",
+                          re.IGNORECASE)  # fmt: skip
+_SENT_TO = re.compile(r"\b(?:e-?mailed|sent|sending|posted|posting|put|putting|forwarded|"
+                      r"logged|filed)\s+(?:[\w'-]+\s+){0,5}?(?:to|in|into|on)\s+"
+                      r"(?:the\s+|our\s+)?(?P<place>[\w@.'-]+(?:\s+(?!(?:about|asking|by|for|"
+                      r"and|but|with|from|last|this|yesterday|today|or|is)\b)[\w@'-]+){0,2})"
+                      # (an address written straight after: "emailed lettings@ about ...")
+                      r"|\be-?mailed\s+(?P<address>[\w.'-]+@[\w.-]*)", re.IGNORECASE)  # fmt: skip
 # Where the asker is already, before a "but": "I'm in VetConnect but I want ..."
 _IN_BUT = re.compile(r"\s*(?:(?:ok|okay|so|right)\W+)?(?:i'm|i am|we're|we are)\s+"
                      r"(?:in|on|into|logged\s+in(?:to)?|looking\s+at)\s+(?:the\s+|our\s+)?"
@@ -582,6 +611,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
     # of the time a question spent here)
     low = question.lower()
     negation = "not" in low or "n't" in low or "nothing" in low or "but" in low \
+        or "no sign" in low \
         or "stops " in low or "too " in low or any(w in low for w in _SAYS_LITTLE_WORDS)
     contrast = any(w in low for w in _CONTRAST_WORDS)
     seeing = "but" in low and ("only" in low or "just" in low or "all" in low)
@@ -614,6 +644,12 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         """A source named is out by its name; other words said of a place are ruled out."""
         (named if is_source and is_source(said) else negated).extend(said)
 
+    if is_source and _WRONG_PLACE.search(question):
+        for k, clause in enumerate(clauses):
+            if sent := _SENT_TO.search(clause):
+                where = "place" if sent.group("place") else "address"
+                dismiss(terms(sent.group(where)))
+                clauses[k] = clause[: sent.start(where)] + clause[sent.end(where) :]
     for k, clause in enumerate(clauses):
         if not clause.strip():
             continue
@@ -642,21 +678,22 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
                 looked_in := _LOOKED_IN.search(clause, 0, only.end())) \
                 and looked_in.end(1) <= only.start():
             place = terms(looked_in.group(1))
-            (named if is_source and is_source(place) else negated).extend(place)
+            (named if _looked_in_source(place, is_source) else negated).extend(place)
             situation.extend(terms(only.group("held")))
             # (what was looked for is the need, asked with what follows)
             clause = clause[: looked_in.start()] + clause[only.end() :] + " " \
                 + clause[looked_in.end(1) : only.start()] + " "  # fmt: skip
         failed = _FAILED.search(clause) if negation else None
         looked = _looked_for(clause, failed) if failed else None
-        if failed and not looked and (failed.group("ing") or failed.group("see")) \
+        if failed and not looked \
+                and (failed.group("ing") or failed.group("see") or failed.group("vague")) \
                 and not _LOOKED_IN.search(clause, 0, failed.end()):  # fmt: skip
             failed = None
         if looked:
             # the place is out (by its name, when a source's), what was looked for is
             # the need
             place = terms(looked[0])
-            (named if is_source and is_source(place) else negated).extend(place)
+            (named if _looked_in_source(place, is_source) else negated).extend(place)
             clause = looked[1]
         elif failed and failed.group("nothing"):
             dismiss(terms(failed.group("nothing")))  # by its name, when a source's
@@ -664,7 +701,13 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             if not terms(clause):
                 continue
         elif failed:
-            negated.extend(terms(clause[: failed.end()]))
+            before = terms(clause[: failed.end()])
+            searched = _LOOKED_IN.search(clause, 0, failed.end())
+            if searched and _looked_in_source(spot := terms(searched.group(1)), is_source):
+                # ("looked through the policies folder and couldn't find anything")
+                named.extend(spot)
+                before = [t for t in before if t not in spot]
+            negated.extend(before)
             clause = clause[failed.end() :]
             if not terms(clause):
                 continue
@@ -763,6 +806,15 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         background += tuple(t for t in dict.fromkeys(terms(" ".join(known)))
                             if t not in asked and t not in background)  # fmt: skip
     return Analysed(positive, excluded, current, background, tuple(dict.fromkeys(named)))
+
+
+def _looked_in_source(place: list[str], is_source: Callable[[list[str]], bool] | None) -> bool:
+    """Whether the place the asker looked in is a source by its name, said alone or with
+    the kind of record it is ("looked through the policies folder", "the flock app")."""
+    if is_source is None:
+        return False
+    bare = [t for t in place if t not in _KIND_STEMS]
+    return is_source(place) or 0 < len(bare) < len(place) and is_source(bare)
 
 
 def _background(positive: str) -> tuple[str, ...]:

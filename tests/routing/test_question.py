@@ -828,3 +828,64 @@ def test_a_source_the_thing_cannot_be_seen_in_is_dismissed_whatever_is_sought() 
     ifca = frozenset(terms("IFCA website"))
     assert analyse("I can't find anything on the IFCA website, it's a maze. Where do I even "
                    "start on it?", ifca.issuperset).named == ()  # fmt: skip
+
+
+def test_a_place_looked_in_with_no_sign_of_what_was_sought_is_out() -> None:
+    """"checked dutyman, no sign of ...", "searched Koha ... and got nothing", "looked in
+    Square and there's nothing under her name", "had a look in the green book but it
+    doesn't say": the place looked in is out (by its name, when a source's), what was
+    sought is the need. With no place looked in, the same words dismiss nothing."""
+    names = {tuple(terms(n)) for n in ("dutyman", "Koha", "Square", "policies")}
+
+    def sources(stems: list[str]) -> bool:
+        return tuple(stems) in names
+
+    duty = analyse("checked dutyman, no sign of who's instructing the beginners on the 14th",
+                   sources)
+    assert duty.named == ("dutyman",) and "instructing" in duty.positive
+    koha = analyse("I searched Koha for old photos of the station and got nothing at all. "
+                   "Where is the local history material kept?", sources)
+    assert koha.named == ("koha",) and "photos" in koha.positive
+    square = analyse("customer wants a receipt, I looked in Square and there's nothing under "
+                     "her name", sources)
+    assert square.named == tuple(terms("Square"))
+    green = analyse("Had a look in the green book but it doesn't say if the drizzle has nuts",
+                    sources)
+    assert green.negated == ("green", "book") and "nuts" in green.positive
+    # a source named with the kind of record it is ("the policies folder")
+    folder = analyse("any policy on candles? looked through the policies folder and couldn't "
+                     "find anything", sources)
+    assert folder.named == ("polici", "folder")
+    # no place looked in: nothing out
+    for plain in ("no sign of the parcel yet, who do I chase?",
+                  "what if there's nothing in the float at close?",
+                  "I checked the van and there's nothing wrong with it, who signs it off?"):
+        assert analyse(plain, sources).named == analyse(plain, sources).negated == ()
+
+
+def test_a_place_something_went_to_by_mistake_is_out() -> None:
+    """"tenant emailed lettings@ about a tap. where should that have gone?", "posted in
+    the Grapevine ... and got told off", "sending their invoices to office@ by mistake":
+    the place it went is where it should not have. "where would that have gone?" asks for
+    the place it did go, which is no mistake."""
+    names = {tuple(terms(n)) for n in ("lettings@", "Grapevine", "office@")}
+
+    def sources(stems: list[str]) -> bool:
+        return tuple(stems) in names
+
+    tap = analyse("tenant emailed lettings@ about a dripping tap at the Old Smithy. where "
+                  "should that have gone so Kevin sees it?", sources)
+    assert tap.named == tuple(terms("lettings@")) and "tap" in tap.positive
+    told = analyse("posted in the Grapevine asking for a swap for my Saturday round and got "
+                   "told off. where should that have gone?", sources)
+    assert told.named == tuple(terms("Grapevine"))
+    invoices = analyse("a supplier's been sending their invoices to office@ by mistake. where "
+                       "should they be going?", sources)
+    assert invoices.named == tuple(terms("office@")) and "invoices" in invoices.positive
+    # a place in the asker's words is ruled out by its words
+    payroll = analyse("client emailed their bank statements to the payroll address by "
+                      "mistake, where should those have gone?", sources)
+    assert payroll.negated == ("payrol", "address") and payroll.named == ()
+    went = analyse("supplier says they emailed office@ an invoice, where would that have gone",
+                   sources)
+    assert went.named == went.negated == ()

@@ -931,3 +931,22 @@ def test_a_first_card_that_holds_nothing_of_the_time_asked_is_nowhere() -> None:
     assert router.rank("what was our occupancy percentage in 2024").verdict == "confident"
     takings = router.rank("takings in 2017")
     assert ids(takings.full)[0] == "cash-book" and takings.verdict == "confident"
+
+
+def test_a_source_looked_in_by_name_and_kind_is_out() -> None:
+    """"looked through the policies folder and couldn't find anything": the card called
+    policies is out, though the question adds the kind of record it is; asked for what
+    it holds, it still leads."""
+    index = make_index([
+        card("policies", "the trustees' policies: safeguarding, complaints, hirers, data "
+             "protection", contains="policy documents for hirers, reviewed each spring"),
+        card("hire-documents", "the hire pack: conditions of hire, what hirers may and may "
+             "not bring, candles, decorations, bouncy castles"),
+        card("bookings-inbox", "the bookings email: enquiries, hirers' certificates"),
+    ])  # fmt: skip
+    router = OfflineRouter(index)
+    looked = router.rank("do we have a policy on hirers using candles? looked through the "
+                         "policies folder and couldn't find anything")
+    assert ids(looked.full)[0] == "hire-documents"
+    assert ids(router.rank("the safeguarding policy in the policies folder").full)[0] \
+        == "policies"  # fmt: skip
