@@ -175,7 +175,9 @@ def test_the_example_suite_is_well_formed() -> None:
             "warkworth", "wooler",
             "acklington", "alwinton", "beadnell", "cornhill", "ellingham", "etal", "ford",
             "glanton", "howick", "lesbury", "longframlington", "powburn", "rennington",
-            "rothbury", "shilbottle", "wark"],
+            "rothbury", "shilbottle", "wark",
+            "akeld", "kirknewton", "branxton", "crookham", "milfield", "doddington",
+            "ilderton", "thropton"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
