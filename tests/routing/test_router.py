@@ -3,10 +3,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
+from pathlib import Path
 
 import pytest
 
 from sourcefinder.advice import modality
+from sourcefinder.index import load_index
 from sourcefinder.index.model import Card, Example, FoundationNode, Health, Index, Ref
 from sourcefinder.routing import (
     Embedder,
@@ -950,3 +952,18 @@ def test_a_source_looked_in_by_name_and_kind_is_out() -> None:
     assert ids(looked.full)[0] == "hire-documents"
     assert ids(router.rank("the safeguarding policy in the policies folder").full)[0] \
         == "policies"  # fmt: skip
+
+
+def test_an_old_source_close_behind_goes_first_for_its_period() -> None:
+    """Crosthwaite's "Did the rugby club get their deposit back when they borrowed the PA
+    in 2020?": the PA's spec sheet fits better but holds nothing of hires; the old kit
+    hire book, which holds 2020 and fits within ``old_period_close`` (0.7) of it, goes
+    first. At the former 0.85 it stayed behind."""
+    index = load_index(Path(__file__).resolve().parents[2] / "evals/orgs/crosthwaite/index")
+    question = ("Did the rugby club get their deposit back when they borrowed the PA in "
+                "2020?")  # fmt: skip
+    first = OfflineRouter(index).rank(question).full[0]
+    assert first.card_id == "kit-hire-book-old"
+    assert first.reasons[0] == "holds the period asked, which the first does not"
+    former = OfflineRouter(index, config=RouterConfig(old_period_close=0.85))
+    assert former.rank(question).full[0].card_id != "kit-hire-book-old"
