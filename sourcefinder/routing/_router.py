@@ -9,8 +9,10 @@
    foundation documents it holds teach; once outcomes were learned, the questions each
    card answered as one more field), the cards whose NOT part names what the question
    rules out, the cards whose records carry keys of the shape the question names
-   ("AB#2210"), for a newcomer's question the foundation documents alone, and the
-   votes of similar past questions. With static word vectors (cheap, every question):
+   ("AB#2210"), for a newcomer's question the foundation documents alone, for a
+   question asking for someone the people and channels it matches and those that the
+   sources it matches best name as their owner or contact, and the votes of similar
+   past questions. With static word vectors (cheap, every question):
    their card cosine and past-question neighbours. With an embedder: card-vector
    cosine, vector neighbours, and centroids.
 2. **Fusion** by reciprocal rank (weights in ``RouterConfig``, table in ``_config``),
@@ -28,8 +30,9 @@
 5. **Confidence and verdict.** A card's confidence is the geometric mean of two things,
    scaled by its fused score relative to the first card and made monotone down the
    ranking: *evidence*, absolute support combined by noisy-OR (the share of the
-   question its text covers, how close its vector is, how similar the past question
-   it answered was), so an out-of-scope question scores low; and *decisiveness*, how
+   question its text covers, or that of the source a person answers for, how close its
+   vector is, how similar the past question it answered was), so an out-of-scope
+   question scores low; and *decisiveness*, how
    far it leads (its fused score against the most any card could get, and its lexical
    lead over the runner-up), so a close call scores low. A second card whose own
    confidence is ``reorder_ratio`` times the first's goes first (it explains much more
@@ -165,6 +168,7 @@ _HOLDER = re.compile(r"\b(?:run|done|held|kept|handled|managed|issued|paid|looke
 _NOW = re.compile(r"\b(?:current|live|today's|present|ongoing)\b", re.IGNORECASE)
 _ABOUT_PEOPLE = re.compile(r"\s*who\b", re.IGNORECASE)
 # a question about someone, which such an item refuses ("Who has passed the course?")
+_WHO_TERMS = frozenset(terms("who whom whose whoever"))
 _ASKS_WHO = re.compile(r"\b(?:who|whom|whose|anyone|anybody|someone|somebody)\b", re.IGNORECASE)
 # what a camera recorded ("the camera footage", "the footage from the cameras"; not a
 # dashcam's, nor footage of no camera named)
@@ -364,6 +368,7 @@ class _Question:
     static: np.ndarray | None = None  # the question in static word vectors
     static_cos: np.ndarray | None = None  # and its cosine with each card there
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
+    answers_for: dict[int, int] = field(default_factory=dict)  # person -> the source matched
 
 
 def ordered(score: dict[int, float], pinned: tuple[int, ...],
@@ -460,6 +465,9 @@ class OfflineRouter:
                                     if _ABOUT_PEOPLE.match(item) for t in terms(item))
                           for c in self._cards]  # fmt: skip
         self._names = {name for names in self._card_names for name in names}
+        # who each card says owns it or answers for it ("owner: Treasurer", "contact: Alan
+        # Pringle (Treasurer)"): the people and channels so named, by a name of theirs
+        self._answers_for = self._owners()
         # names of one word, which a question may write in parts ("RotaCloud": rotacloud)
         self._one_word_names = frozenset(w for name in self._names if len(name) == 1
                                          for w in name)
@@ -661,7 +669,25 @@ class OfflineRouter:
             taught = np.zeros(len(self._cards), dtype=np.float32)
             taught[holders] = primers.score(q.plain)
             signals.append(ranked("primer", cfg.w_primer, taught, cfg.depth))
-        if cfg.w_human > 0 and self._askable.any() and asks_for_person(q.embed_text):
+        wants_human = bool(self._askable.any()) and asks_for_person(q.embed_text)
+        if cfg.w_owner > 0 and wants_human:
+            # "who do I give the receipts to": who answers for the sources it matches
+            owned = np.zeros(len(self._cards), dtype=np.float32)
+            # (by the words the asker wrote, not the cue's: "who makes that call" adds
+            # "contact" and "owner", which any card may say; nor "who" itself: "who
+            # needs a DBS" is no match for who decides)
+            lex = self._lex.score({t: w for t, w in q.plain.items() if t not in _WHO_TERMS})
+            docs = np.flatnonzero((lex > 0) & ~self._askable)
+            if len(docs) > cfg.owner_depth:
+                docs = docs[np.argsort(-lex[docs], kind="stable")[: cfg.owner_depth]]
+            for i in docs:
+                for j in self._answers_for[i]:
+                    if lex[i] > owned[j]:
+                        owned[j] = lex[i]
+                        q.answers_for[j] = int(i)
+            if q.answers_for:  # (sources that name no one say nothing against anyone)
+                signals.append(ranked("owner", cfg.w_owner, owned, cfg.depth))
+        if cfg.w_human > 0 and wants_human:
             # "who decides ...": the people and channels it matches, ranked on their own
             signals.append(ranked("human", cfg.w_human, np.where(self._askable, q.lex, 0.0),
                                   cfg.depth))
@@ -897,6 +923,21 @@ class OfflineRouter:
             and not any(re.search(rf"\b{re.escape(w)}\b", text)
                         for text in self._texts_with((stem(w.lower()),))))  # fmt: skip
 
+    def _owners(self) -> list[tuple[int, ...]]:
+        """For each card, the askable cards its owner or contact field names by a name of
+        theirs or their id ("Alan Pringle (Treasurer)", "Treasurer")."""
+        by_stem: dict[str, list[tuple[int, frozenset[str]]]] = {}
+        for j in np.flatnonzero(self._askable).tolist():
+            for name in {*self._card_names[j], frozenset(terms(self._cards[j].id))}:
+                if name:
+                    by_stem.setdefault(min(name), []).append((j, name))
+        out: list[tuple[int, ...]] = []
+        for i, c in enumerate(self._cards):
+            said = set(terms(f"{c.owner} {c.contact}")) if by_stem else set()
+            out.append(tuple(sorted({j for t in said for j, name in by_stem.get(t, ())
+                                     if j != i and name <= said})))  # fmt: skip
+        return out
+
     def _names_source(self, stems: list[str]) -> bool:
         """Whether ``stems`` are one card's name, no more and no less."""
         return frozenset(stems) in self._names \
@@ -1022,6 +1063,11 @@ class OfflineRouter:
         known.update(zip(missing, self._lex.masks(missing, q.query), strict=True))
         masks = [known[i] for i in order]
         covered = self._lex.coverages(masks, q.plain)
+        if q.answers_for:
+            # who answers for a source the question matches is as well supported as it
+            covers = dict(zip(order, covered, strict=True))
+            covered = [max(share, covers.get(q.answers_for.get(i, -1), 0.0))
+                       for i, share in zip(order, covered, strict=True)]  # fmt: skip
         for i, mask, share in zip(order, masks, covered, strict=True):
             ev = self._evidence(i, share, q, near, lift_base, recall)
             lead = self._margin(float(q.lex[i]), first, second)
@@ -1479,6 +1525,8 @@ class OfflineRouter:
         if q.learned.get(i):
             words = ", ".join(f"'{q.forms.get(t, t)}'" for t in q.learned[i][:3])
             out.append(f"questions answered here used {words}")
+        if i in q.answers_for:
+            out.append(f"answers for {self._cards[q.answers_for[i]].id} (its owner or contact)")
         if near is not None:
             out.append(f"{near.reason} (cosine {float(near.cos[i]):.2f})")
         if card.extends:

@@ -967,3 +967,24 @@ def test_an_old_source_close_behind_goes_first_for_its_period() -> None:
     assert first.reasons[0] == "holds the period asked, which the first does not"
     former = OfflineRouter(index, config=RouterConfig(old_period_close=0.85))
     assert former.rank(question).full[0].card_id != "kit-hire-book-old"
+
+
+def test_who_answers_for_the_source_a_question_matches_is_asked() -> None:
+    """Burrow's "My standing order bounced this month, who sorts that out?": the bank
+    account matches it, and the card names the treasurer as its contact, so the treasurer
+    goes first, says why, and is as sure as that match. Without the people sources name,
+    the chair did."""
+    index = load_index(Path(__file__).resolve().parents[2] / "evals/orgs/burrow/index")
+    question = "My standing order bounced this month, who sorts that out?"
+    ranking = OfflineRouter(index).rank(question)
+    first = ranking.full[0]
+    assert first.card_id == "treasurer"
+    # as well supported as the bank account it answers for: not "nowhere"
+    assert ranking.verdict == "uncertain"
+    assert any(r.startswith("answers for ") and r.endswith("(its owner or contact)")
+               for r in first.reasons)  # fmt: skip
+    unnamed = OfflineRouter(index, config=RouterConfig(w_owner=0.0))
+    assert unnamed.rank(question).full[0].card_id != "treasurer"
+    # a question asking for no one ranks no one by what they answer for
+    plain = OfflineRouter(index).rank("My standing order bounced this month").full
+    assert not any(r.startswith("answers for ") for s in plain for r in s.reasons)
