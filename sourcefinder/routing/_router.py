@@ -167,8 +167,9 @@ _HOLDER = re.compile(r"\b(?:run|done|held|kept|handled|managed|issued|paid|looke
                      r"dealt\s+with)\s+by\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", re.IGNORECASE)
 _NOW = re.compile(r"\b(?:current|live|today's|present|ongoing)\b", re.IGNORECASE)
 _ABOUT_PEOPLE = re.compile(r"\s*who\b", re.IGNORECASE)
-# a question about someone, which such an item refuses ("Who has passed the course?")
+# "who" itself, no word of what a question asking for someone is about
 _WHO_TERMS = frozenset(terms("who whom whose whoever"))
+# a question about someone, which such an item refuses ("Who has passed the course?")
 _ASKS_WHO = re.compile(r"\b(?:who|whom|whose|anyone|anybody|someone|somebody)\b", re.IGNORECASE)
 # what a camera recorded ("the camera footage", "the footage from the cameras"; not a
 # dashcam's, nor footage of no camera named)
@@ -468,6 +469,7 @@ class OfflineRouter:
         # who each card says owns it or answers for it ("owner: Treasurer", "contact: Alan
         # Pringle (Treasurer)"): the people and channels so named, by a name of theirs
         self._answers_for = self._owners()
+        self._named_owners = any(self._answers_for)  # (else a question reads none of it)
         # names of one word, which a question may write in parts ("RotaCloud": rotacloud)
         self._one_word_names = frozenset(w for name in self._names if len(name) == 1
                                          for w in name)
@@ -670,7 +672,7 @@ class OfflineRouter:
             taught[holders] = primers.score(q.plain)
             signals.append(ranked("primer", cfg.w_primer, taught, cfg.depth))
         wants_human = bool(self._askable.any()) and asks_for_person(q.embed_text)
-        if cfg.w_owner > 0 and wants_human:
+        if cfg.w_owner > 0 and wants_human and self._named_owners:
             # "who do I give the receipts to": who answers for the sources it matches
             owned = np.zeros(len(self._cards), dtype=np.float32)
             # (by the words the asker wrote, not the cue's: "who makes that call" adds
