@@ -60,3 +60,53 @@ def card_names(card: Card) -> tuple[frozenset[str], ...]:
     names = [frozenset(terms(card.id.replace("-", " ")))]
     names += [frozenset(terms(n)) for n in spelled + shortened]
     return tuple(dict.fromkeys(n for n in names if n))
+
+
+# where a NOT part's items part: commas, semicolons, "or", a second "NOT" (not inside
+# a bracket: "(Xero, since 2019)")
+_ITEM_END = re.compile(r"[,;]|\bor\b|\bNOT\b")
+# the words an item that only names where to go says besides the name ("that's Xero",
+# "see the rota", "use membermojo")
+_ONLY_SENDS = frozenset(terms("see use ask check try go goes lives live kept held done "
+                              "handled instead that's it's there those these them"))
+
+
+def _items(text: str) -> list[str]:
+    """``text`` split at ``_ITEM_END`` outside brackets."""
+    out, depth, start = [], 0, 0
+    for m in re.finditer(r"[()]|" + _ITEM_END.pattern, text):
+        if m.group() == "(":
+            depth += 1
+        elif m.group() == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(text[start : m.start()])
+            start = m.end()
+    out.append(text[start:])
+    return [item.strip() for item in out if item.strip()]
+
+
+def sent_on(cards: list[Card],
+            names: list[tuple[frozenset[str], ...]]) -> dict[str, list[tuple[str, str]]]:
+    """Card id -> (card id, item) of each item of another card's NOT part that names it:
+    "NOT membership details (membermojo)" sends membership questions to membermojo, and
+    "NOT payroll; that's BrightPay" sends payroll ones to BrightPay. ``names``: each
+    card's ``card_names``."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for i, card in enumerate(cards):
+        before = ""
+        for item in _items(card.what_not):
+            said = set(terms(item))
+            found = {name: {j for j, own in enumerate(names) if j != i and name in own}
+                     for k, own in enumerate(names) if k != i
+                     for name in own if name and name <= said}  # fmt: skip
+            # the longest names said, each of one card only ("treasurer-accounts", not
+            # "treasurer" too; a "Julie" two cards are called is no one's)
+            named = {j for name, holders in found.items() if len(holders) == 1
+                     and not any(name < other for other in found) for j in holders}
+            rest = said - {t for name in found for t in name} - _ONLY_SENDS
+            note = item if rest or not before else before
+            for j in sorted(named):
+                out.setdefault(cards[j].id, []).append((card.id, note))
+            before = item
+    return out

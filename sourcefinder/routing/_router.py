@@ -108,7 +108,7 @@ from sourcefinder.routing._lexical import (
     pointers,
 )
 from sourcefinder.routing._memory import Memory, PastOutcome
-from sourcefinder.routing._names import card_names
+from sourcefinder.routing._names import card_names, sent_on
 from sourcefinder.routing._period import (
     TIME_WORDS,
     YEAR_TERM,
@@ -370,6 +370,7 @@ class _Question:
     static_cos: np.ndarray | None = None  # and its cosine with each card there
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
     answers_for: dict[int, int] = field(default_factory=dict)  # person -> the source matched
+    sent_by: dict[int, int] = field(default_factory=dict)  # card -> a named card's NOT part
 
 
 def ordered(score: dict[int, float], pinned: tuple[int, ...],
@@ -421,17 +422,31 @@ class OfflineRouter:
         self._cards = list(index.cards.values())
         self._pos = {c.id: i for i, c in enumerate(self._cards)}
         # what the rest of the map writes about a card, and who wrote it (for reasons)
+        # each card's names ("HireDesk, BPS's hire system: ..."), so "HireDesk say they
+        # ..." names a source
+        self._card_names = [card_names(c) for c in self._cards]
         refs, held = pointers(self._cards), held_documents(index)
+        # (and the items of other cards' NOT parts that name it: "NOT payslips (BrightPay)")
+        sent = sent_on(self._cards, self._card_names) if cfg.not_pointers else {}
+        # each card's NOT part: the cards it names, each with the words of its item
+        self._sends: list[list[tuple[int, frozenset[str]]]] = [[] for _ in self._cards]
+        for cid, notes in sent.items():
+            for src, note in notes:
+                self._sends[self._pos[src]].append((self._pos[cid], frozenset(terms(note))))
         self._writers = {
-            "pointed": {cid: [(src, frozenset(terms(note))) for src, note in notes]
-                        for cid, notes in refs.items()},
+            "pointed": {cid: [(f"the see-also from {src}", frozenset(terms(note)))
+                              for src, note in refs.get(cid, [])]
+                        + [(f"the NOT part of {src}", frozenset(terms(note)))
+                           for src, note in sent.get(cid, [])]
+                        for cid in {*refs, *sent}},
             "primer": {cid: [(n.id, frozenset(terms(n.what))) for n in nodes]
                        for cid, nodes in held.items()},
         }  # fmt: skip
         taught = {cid: " ".join(n.what for n in nodes) for cid, nodes in held.items()}
         self._lex = LexicalIndex(
             self._cards, cfg.fields, cfg.k1, primers=taught,
-            pointed={cid: " ".join(note for _, note in notes) for cid, notes in refs.items()})
+            pointed={cid: " ".join(note for _, note in [*refs.get(cid, []), *sent.get(cid, [])])
+                     for cid in {*refs, *sent}})
         self._recaller = Recaller(self.memory, self._pos, cfg)
         # what each card's foundation documents teach, alone, for newcomers' questions
         holders = [i for i, c in enumerate(self._cards) if c.id in held]
@@ -458,9 +473,6 @@ class OfflineRouter:
         # who can be asked: a person, a channel, a team or a team's mailbox
         self._askable = np.asarray([askable(c.kind) for c in self._cards])
         self._coded = np.asarray([holds_code(c.kind) for c in self._cards])
-        # each card's names ("HireDesk, BPS's hire system: ..."), so "HireDesk say they
-        # ..." names a source
-        self._card_names = [card_names(c) for c in self._cards]
         # the words of a NOT part's items about people ("NOT who has passed")
         self._who_nots = [frozenset(t for item in _NOT_ITEMS.split(c.what_not)
                                     if _ABOUT_PEOPLE.match(item) for t in terms(item))
@@ -693,6 +705,8 @@ class OfflineRouter:
             # "who decides ...": the people and channels it matches, ranked on their own
             signals.append(ranked("human", cfg.w_human, np.where(self._askable, q.lex, 0.0),
                                   cfg.depth))
+        if cfg.w_sent > 0 and (sent := self._sent(q)) is not None:
+            signals.append(ranked("sent", cfg.w_sent, sent, cfg.depth))
         if cfg.w_code > 0 and self._coded.any() and asks_for_code(q.embed_text):
             # "where's the code that ...": the repositories it matches, ranked on their own
             signals.append(ranked("code", cfg.w_code, np.where(self._coded, q.lex, 0.0),
@@ -939,6 +953,26 @@ class OfflineRouter:
             out.append(tuple(sorted({j for t in said for j, name in by_stem.get(t, ())
                                      if j != i and name <= said})))  # fmt: skip
         return out
+
+    def _sent(self, q: _Question) -> np.ndarray | None:
+        """The cards that the NOT parts of the sources the question names send it to,
+        scored by the idf of the question's words their item says, plus ``sent_base``
+        when the asker dismissed the source ("the probe app doesn't have the van fridge
+        readings": its NOT part's "van temperatures (delivery-notes)")."""
+        said = set(terms(q.text))
+        out = np.zeros(len(self._cards), dtype=np.float32)
+        for i, sends in enumerate(self._sends):
+            if not sends or not any(name <= said for name in self._card_names[i]):
+                continue
+            # (a source named as the place to look sends on only what its items say:
+            # "the map of the shared drive" is no ask for what its NOT part names)
+            base = self.config.sent_base if i in q.dismissed else 0.0
+            for j, words in sends:
+                score = base + sum(self._lex.term_idf(t) for t in words & q.plain.keys())
+                if score > 0:
+                    out[j] += score
+                    q.sent_by.setdefault(j, i)
+        return out if out.any() else None
 
     def _names_source(self, stems: list[str]) -> bool:
         """Whether ``stems`` are one card's name, no more and no less."""
@@ -1501,7 +1535,7 @@ class OfflineRouter:
         by = [who for who, words in self._writers[name].get(card_id, ()) if wanted & words]
         if not by:
             return name
-        what = "the see-also from " if name == "pointed" else "the foundation document "
+        what = "" if name == "pointed" else "the foundation document "
         return what + ", ".join(dict.fromkeys(by))
 
     def _reasons(self, i: int, mask: dict[str, int], q: _Question, near: _Cosines | None,
@@ -1529,6 +1563,9 @@ class OfflineRouter:
             out.append(f"questions answered here used {words}")
         if i in q.answers_for:
             out.append(f"answers for {self._cards[q.answers_for[i]].id} (its owner or contact)")
+        if i in q.sent_by:
+            out.append(f"the NOT part of {self._cards[q.sent_by[i]].id}, which the question "
+                       "names, sends it here")
         if near is not None:
             out.append(f"{near.reason} (cosine {float(near.cos[i]):.2f})")
         if card.extends:

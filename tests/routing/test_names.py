@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sourcefinder.routing._names import card_names
+from sourcefinder.routing._names import card_names, sent_on
 from sourcefinder.routing._text import terms
 
 from .conftest import card
@@ -52,3 +52,35 @@ def test_a_file_s_format_is_no_part_of_its_name() -> None:
     assert name("Job Book") in names("the Excel Job Book, read-only: quotes and jobs 2009-2023")
     assert name("Bookings sheet") in names("Google Bookings sheet: hall hire, 2020 on")
     assert name("Board") not in names("the Job Board: today's jobs by van")
+
+
+def test_a_not_part_item_that_names_another_card_is_sent_there() -> None:
+    cards = [
+        card("treasurer", "Treasurer: money questions",
+             "membership details (membermojo, the register); payroll; that's BrightPay"),
+        card("membermojo", "Membermojo, the members' register"),
+        card("brightpay", "BrightPay: payslips"),
+        card("treasurer-accounts", "Treasurer accounts: the books"),
+        card("minutes", "Minutes", "working budgets (treasurer-accounts)"),
+    ]
+    sent = sent_on(cards, [card_names(c) for c in cards])
+    # the item in full, a comma inside its bracket kept with it
+    assert sent["membermojo"] == [("treasurer", "membership details (membermojo, the register)")]
+    # an item that only says where to go sends the item before it
+    assert sent["brightpay"] == [("treasurer", "payroll")]
+    # the longest name said: the treasurer's accounts, not the treasurer too
+    assert sent["treasurer-accounts"] == [("minutes", "working budgets (treasurer-accounts)")]
+    assert "treasurer" not in sent
+    # a card sends nothing to itself, and a NOT part naming no card sends nothing
+    assert all(src != cid for cid, notes in sent.items() for src, _ in notes)
+
+
+def test_a_name_two_cards_share_sends_to_neither() -> None:
+    cards = [
+        card("dave", "Dave: equipment", "rotas (that's Julie)"),
+        card("julies-book", "Julie's book: rotas"),
+        card("julies-drive", "Julie's drive: files"),
+    ]
+    names = [card_names(c) for c in cards]
+    assert frozenset({"juli"}) in names[1] and frozenset({"juli"}) in names[2]
+    assert sent_on(cards, names) == {}

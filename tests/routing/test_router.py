@@ -988,3 +988,35 @@ def test_who_answers_for_the_source_a_question_matches_is_asked() -> None:
     # a question asking for no one ranks no one by what they answer for
     plain = OfflineRouter(index).rank("My standing order bounced this month").full
     assert not any(r.startswith("answers for ") for s in plain for r in s.reasons)
+
+
+def test_an_item_of_a_not_part_naming_a_card_is_that_cards_text() -> None:
+    """Ashcombe's Power BI card says it is "NOT raw tables for your own SQL
+    (insight-warehouse)": "need raw missed bin rows by round" goes to the warehouse, and
+    the reason names whose NOT part matched. Without reading NOT parts for the cards they
+    name, the bins system went first."""
+    index = load_index(Path(__file__).resolve().parents[2] / "evals/orgs/ashcombe/index")
+    question = "need raw missed bin rows by round so I can do my own analysis"
+    first = OfflineRouter(index).rank(question).full[0]
+    assert first.card_id == "insight-warehouse"
+    assert "the NOT part of power-bi matches 'raw'" in first.reasons
+    unread = OfflineRouter(index, config=RouterConfig(not_pointers=False))
+    assert unread.rank(question).full[0].card_id != "insight-warehouse"
+
+
+def test_a_dismissed_source_sends_the_asker_where_its_not_part_says() -> None:
+    """Amble's "the probe app doesn't seem to have the van fridge readings": the probe
+    app's NOT part says "van temperatures (delivery-notes)", so the delivery notes go
+    first and say why. Without the signal a driver did; a question that does not name
+    the app is sent nowhere by it."""
+    index = load_index(Path(__file__).resolve().parents[2] / "evals/orgs/amble/index")
+    question = ("the probe app doesn't seem to have the van fridge readings for monday's "
+                "round, where are those")  # fmt: skip
+    first = OfflineRouter(index).rank(question).full[0]
+    assert first.card_id == "delivery-notes"
+    why = "the NOT part of temptrack-app, which the question names, sends it here"
+    assert why in first.reasons
+    unsent = OfflineRouter(index, config=RouterConfig(w_sent=0.0))
+    assert unsent.rank(question).full[0].card_id != "delivery-notes"
+    plain = OfflineRouter(index).rank("where are the van fridge readings for monday's round")
+    assert not any(r == why for s in plain.full for r in s.reasons)
