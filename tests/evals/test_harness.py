@@ -177,7 +177,9 @@ def test_the_example_suite_is_well_formed() -> None:
             "glanton", "howick", "lesbury", "longframlington", "powburn", "rennington",
             "rothbury", "shilbottle", "wark",
             "akeld", "kirknewton", "branxton", "crookham", "milfield", "doddington",
-            "ilderton", "thropton"],
+            "ilderton", "thropton",
+            "ingram", "whitton", "hepple", "holystone", "rochester", "byrness", "kielder",
+            "falstone"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
