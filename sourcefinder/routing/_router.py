@@ -141,12 +141,14 @@ from sourcefinder.routing._scope import (
     declared_absent_items,
     declared_absent_names,
     declared_absent_phrases,
+    declared_kept_by,
     declared_kept_own,
     declared_undone,
     declared_unowned,
     denials,
     denied_terms,
     held_alone,
+    kept_by_asked,
     kept_own_asked,
     names_asked,
     outside_negations,
@@ -591,6 +593,10 @@ class OfflineRouter:
         # scout group)
         self._kept_own = tuple(k for k in declared_kept_own(index.preamble)
                                if k[0] not in self._ours)
+        # ... and what another body keeps, by its name ("gradings are kept by SARDA
+        # England"), when no card is named for it (that card is where to go)
+        self._kept_by_body = tuple(k for k in declared_kept_by(index.preamble)
+                              if not k[0] & (self._ours | self._name_stems))
         self._no_cctv = "cctv" in self._absent
         self._no_payroll = "payrol" in self._absent and not any(
             map(self._lex.knows_a_form_of, terms("payslips p60s p45s")))
@@ -912,6 +918,7 @@ class OfflineRouter:
         if self._no_payroll and _PAY_RECORDS.search(asked_for):
             absent += ("payroll",)  # "my P60" where "No employees, so no payroll"
         absent += kept_own_asked(asked_for, self._kept_own)
+        absent += kept_by_asked(asked_for, self._kept_by_body)
         theirs = theirs_asked(analysed.positive, self._ours, self._name_stems)
         return _Question(question, qterms, query, plain, forms, not_shares, excluded, rules_out,
                          analysed.current, analysed.positive, uncovered, unmatched,

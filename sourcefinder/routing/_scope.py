@@ -75,6 +75,13 @@ keeps the building's asbestos register" rules out "the asbestos register", and n
 "asbestos" alone; not what is done to it ("Payroll is run by a bureau"), nor what the
 organization says of its own part ("; we keep our referral letters").
 
+What the preamble says a body keeps, naming the body by a rare word or an acronym
+("Search dog gradings are kept by SARDA England", "Workplace pensions are held by
+NEST"), is asked by that name: a question saying it and the thing's last word ("Moss's
+last SARDA grading result") is "nowhere", unless a card is named for the body, which is
+then where to go (``kept_by_asked``; not "the Record Office", nor a role of the
+organization's own, "the Designated Safeguarding Lead").
+
 A question can ask for another body's own records itself ("Openreach's own cable
 records", "how much does Ferrocrete pay its own operatives"): ``theirs_asked`` names the
 body, and the router answers "nowhere" when its best match is one of the organization's
@@ -1400,6 +1407,54 @@ def kept_own_asked(question: str, kept: tuple[tuple[str, frozenset[str], str], .
     asked = set(terms(question))
     return tuple(dict.fromkeys(written for body, stems, written in kept
                                if body in whose and stems <= asked))
+
+
+# "Search dog gradings are kept by SARDA England", "the tenancy files are held by
+# Harrison & Bell": what another body keeps, and that body by its name
+_KEPT_BY = re.compile(r"\b(?:is|are|was|were)\s+(?:all\s+|only\s+|now\s+)?(?:kept|held|stored|"
+                      r"recorded|logged|archived|filed)\s+by\s+(?:the\s+)?"
+                      r"(?P<body>(?-i:[A-Z])[\w'-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w'-]*){0,3})",
+                      re.IGNORECASE)  # fmt: skip
+_THING_STARTS = re.compile(r"[.;:!?(),]|\b(?:and|but|so|while|because)\s+(?=(?:we|our|the|"
+                           r"their|its)\b)", re.IGNORECASE)  # fmt: skip
+# a word of a body's name rare enough to tell it (an acronym, or rarer than this in
+# English): "SARDA" of "SARDA England", not "Record" of "the Record Office", nor the
+# "Safeguarding" of a role ("the Designated Safeguarding Lead")
+_BODY_WORD_MIN = 3.5
+_POSSESSIVE_END = re.compile(r"(?:'s|')$")
+
+
+def declared_kept_by(preamble: str) -> tuple[tuple[frozenset[str], str, str], ...]:
+    """What another body is said to keep, by its name: (the stems of the rare words of
+    the body's name, the stem of the last word of the thing, as written)."""
+    text = " ".join(BRACKETED.sub(" ", preamble).split())
+    out = []
+    for m in _KEPT_BY.finditer(text):
+        words = [_POSSESSIVE_END.sub("", w) for w in m.group("body").split()]
+        body = frozenset(t for w in words for t in terms(w)
+                         if (len(w) > 1 and w.isupper())
+                         or specificity(w.lower()) >= _BODY_WORD_MIN)
+        thing = _THING_STARTS.split(text[max(0, m.start() - 120) : m.start()])[-1]
+        thing = _ARTICLE.sub("", thing).strip()
+        head = terms(thing)[-1:]
+        if body and head and _US.search(thing) is None:
+            whose = m.group("body")
+            whose = f"{whose}'" if whose.endswith("s") else f"{whose}'s"
+            if thing[:2].istitle():  # "Search dog gradings" said after a name
+                thing = thing[0].lower() + thing[1:]
+            out.append((body, head[0], f"{whose} {thing}"))
+    return tuple(dict.fromkeys(out))
+
+
+def kept_by_asked(question: str, kept: tuple[tuple[frozenset[str], str, str], ...],
+                  ) -> tuple[str, ...]:
+    """The things ``question`` asks for by the body said to keep them: "Moss's last SARDA
+    grading result" where "Search dog gradings are kept by SARDA England"."""
+    if not kept:
+        return ()
+    asked = set(terms(question))
+    return tuple(dict.fromkeys(written for body, head, written in kept
+                               if body & asked and head in asked))
 
 
 _STATEMENT = re.compile(r"(?<=[.;!?])\s+")

@@ -1020,3 +1020,15 @@ def test_a_dismissed_source_sends_the_asker_where_its_not_part_says() -> None:
     assert unsent.rank(question).full[0].card_id != "delivery-notes"
     plain = OfflineRouter(index).rank("where are the van fridge readings for monday's round")
     assert not any(r == why for s in plain.full for r in s.reasons)
+
+
+def test_a_thing_asked_by_the_body_that_keeps_it_is_nowhere() -> None:
+    """Akeld's preamble says "Search dog gradings are kept by SARDA England": "Moss's last
+    SARDA grading result" has nowhere to go here, though the dog handler's card (Moss is
+    hers) matched it confidently. Asked without SARDA, it still goes to her."""
+    index = load_index(Path(__file__).resolve().parents[2] / "evals/orgs/akeld/index")
+    ranking = OfflineRouter(index).rank("Moss's last SARDA grading result")
+    assert ranking.verdict == "nowhere"
+    assert "SARDA England's search dog gradings" in ranking.ruled_out
+    plain = OfflineRouter(index).rank("when is Moss's next grading?")
+    assert plain.verdict != "nowhere"

@@ -19,11 +19,13 @@ from sourcefinder.routing._scope import (
     declared_absent_items,
     declared_absent_names,
     declared_absent_phrases,
+    declared_kept_by,
     declared_kept_own,
     declared_undone,
     declared_unowned,
     denials,
     held_alone,
+    kept_by_asked,
     kept_own_asked,
     names_asked,
     outside_negations,
@@ -1634,3 +1636,21 @@ def test_a_name_the_preamble_denies_in_camel_case_is_asked_for_as_one_word() -> 
     denied = "What we do not have: no newsletter, no WhatsApp broadcast list."
     assert not OfflineRouter(make_index(cards, denied)).rank(
         "who can add me to the dealers whatsapp").ruled_out  # fmt: skip
+
+
+def test_what_a_body_keeps_is_asked_by_the_body_s_name() -> None:
+    preamble = ("Some things belong to other people. Search dog gradings are kept by SARDA "
+                "England. Workplace pensions are held by NEST. Bank statements are kept by "
+                "the Record Office, and safeguarding records are kept by the Designated "
+                "Safeguarding Lead.")
+    kept = declared_kept_by(preamble)
+    # by the rare words of the body's name, the last word of the thing
+    assert [(sorted(body), head) for body, head, _ in kept] == [
+        (["sarda"], "grade"), (["nest"], "pension")]
+    assert kept[0][2] == "SARDA England's search dog gradings"
+    assert kept[1][2] == "NEST's workplace pensions"
+    assert kept_by_asked("Moss's last SARDA grading result", kept) == (kept[0][2],)
+    assert kept_by_asked("how much is in my NEST pension?", kept) == (kept[1][2],)
+    # the thing without the body, or the body without the thing, is no such ask
+    assert kept_by_asked("Moss's last grading result", kept) == ()
+    assert kept_by_asked("who at SARDA do we call about the dog?", kept) == ()
