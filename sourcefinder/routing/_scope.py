@@ -206,7 +206,7 @@ _NOT_OURS = r"\b(?:is|are)(?:\s+not|n't)\s+(?:ours|us)\b"
 # Someone else's, what comes first: "road gullies are the county council's", "their lifts
 # are theirs", "the collection belongs to the City Council", "the sports centre is run by
 # Harrowfield Leisure Trust"
-_THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,4}?[\w-]+(?:'s|s')"
+_THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w&-]+\s+){0,4}?[\w-]+(?:'s|s')"
            # "are the forwarders' and Border Force's"
            r"(?:\s+and\s+(?:(?:the|a|an)\s+)?(?:[\w-]+\s+){0,3}?[\w-]+(?:'s|s'))?)"
            r"(?=\s*(?:[,;.()]|$|\s+(?:too|not|alone)\b))"

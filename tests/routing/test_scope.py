@@ -129,6 +129,9 @@ def _stems(words: str) -> set[str]:
         # ... and a thing of theirs it is said to be ("the Trust's pay-and-display")
         ("The car park is the National Trust's pay-and-display, not ours.", "car park",
          "national trust pay display"),
+        # ... by a name with "&" in it, and not where the thing is done
+        ("Boat and swiftwater work on the Till is Northumberland Fire & Rescue's, not ours.",
+         "boat swiftwater", "northumberland fire rescue till"),
         ("The galleries belong to the City Council, and the sports centre is run by "
          "Harrowfield Leisure Trust.", "galleries sports centre", "city harrowfield leisure"),
         # what a body keeps its own of is a name, never a single word (below)
