@@ -24,7 +24,7 @@ makes an electricity question a "nowhere", nor does a word a card uses in a form
 stemmer keeps apart ("do not track carriers" beside a "request tracker" card: "on track"
 asks nothing about tracking). Owning is a relation, not a subject: a
 forwarder that "owns no vessels" still books them, so "does not own" and "owns no" are
-not read. Nor is the participle of a passive negation ("its data were not kept": what
+not read, unless another verb follows ("We don't own or fly a drone" denies the drone). Nor is the participle of a passive negation ("its data were not kept": what
 was not kept is the sentence's subject, and "kept" is how people ask about retention;
 "must never be passed to the client"),
 nor an everyday word ("we never used Blackboard" rules out Blackboard, never "use";
@@ -140,7 +140,8 @@ _PARTICLES = frozenset("over up in on out back down off away across".split())
 _NEGATION = (
     # not "the ones who don't cope with kennels": a relative clause is said of others
     r"(?<!\bwho )(?<!\bwhich )(?<!\bthat )"
-    r"\b(?:does|do|did|is|are|was|were|has|have|can|will)(?:\s+not\b|n't\b)(?!\s+own\b)"
+    r"\b(?:does|do|did|is|are|was|were|has|have|can|will)(?:\s+not\b|n't\b)"
+    r"(?!\s+own\b(?!\s+or\s+[a-z]+\b))"
     r"|\bcannot\b"
     r"|\b(?:runs?|sells?|issues?|supports?|offers?|makes?|operates?|provides?|"
     r"ships?|has|have|had|holds?|keeps?|builds?|hosts?|employs?|charges?|"
@@ -199,7 +200,9 @@ _UNLOGGED = (r"\b(?:is|are)\s+(?:not|never)\s+(?:logged|recorded|kept|stored|tra
              # what was not kept, said at the end of its clause
              rf"|{_NOT_KEPT}")
 # Owning is read as a boundary only: it ends the negation before it.
-_OWNING = r"\b(?:does|do|did)(?:\s+not|n't)\s+own\b|\bowns?\s+no\b"
+# (not owning and doing something else with it: "We don't own or fly a drone" is a
+# negation of flying one)
+_OWNING = r"\b(?:does|do|did)(?:\s+not|n't)\s+own\b(?!\s+or\s+[a-z]+\b)|\bowns?\s+no\b"
 # "patient records and clinical rotas are not ours": what is not theirs comes first
 # ... or "are not us": "Fishing, diving and Holy Island trips are not us"
 _NOT_OURS = r"\b(?:is|are)(?:\s+not|n't)\s+(?:ours|us)\b"

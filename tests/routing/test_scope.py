@@ -118,6 +118,8 @@ def _stems(words: str) -> set[str]:
         # owning is a relation)
         ("What we do not do: dyeing; the plant hire arm owns no cranes.", "dyeing",
          "cranes"),
+        # ... but owning and doing something else with it is that doing, negated
+        ("We don't own or fly a drone. We do not own the minibus.", "drone", "minibus"),
         # what was lost before a time is no list of things not had
         ("What was lost or never kept: Ousby & Son records before 2009 were cleared out; "
          "job photos before 2016 are gone.", "", "ousby son records job photos"),
