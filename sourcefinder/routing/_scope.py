@@ -24,7 +24,8 @@ makes an electricity question a "nowhere", nor does a word a card uses in a form
 stemmer keeps apart ("do not track carriers" beside a "request tracker" card: "on track"
 asks nothing about tracking). Owning is a relation, not a subject: a
 forwarder that "owns no vessels" still books them, so "does not own" and "owns no" are
-not read, unless another verb follows ("We don't own or fly a drone" denies the drone). Nor is the participle of a passive negation ("its data were not kept": what
+not read, unless another verb follows ("We don't own or fly a drone" denies the drone).
+Nor is the participle of a passive negation ("its data were not kept": what
 was not kept is the sentence's subject, and "kept" is how people ask about retention;
 "must never be passed to the client"),
 nor an everyday word ("we never used Blackboard" rules out Blackboard, never "use";
