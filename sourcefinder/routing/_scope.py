@@ -56,7 +56,8 @@ What is someone else's is read the same way: "road gullies are the county counci
 Trust", "the collection belongs to the City Council", "parish registers are all held by
 the Record Office", "tachograph records stay with Rowley Haulage", "the fishing is let
 to the angling club", "council tax is the tenants' own business", "the organ and its
-tuning are college business" (what comes first,
+tuning are college business", "hospital beds come from the NHS equipment service, not
+from us" (what comes first,
 never the owner named after "by", "to" or "with", nor where the things are: "the cafés
 and shops in the Wrenford terminal are run by Galley & Co" is about cafés and shops,
 "fly-tipping on public land is the council's" about fly-tipping; and
@@ -206,7 +207,9 @@ _UNLOGGED = (r"\b(?:is|are)\s+(?:not|never)\s+(?:logged|recorded|kept|stored|tra
 _OWNING = r"\b(?:does|do|did)(?:\s+not|n't)\s+own\b(?!\s+or\s+[a-z]+\b)|\bowns?\s+no\b"
 # "patient records and clinical rotas are not ours": what is not theirs comes first
 # ... or "are not us": "Fishing, diving and Holy Island trips are not us"
-_NOT_OURS = r"\b(?:is|are)(?:\s+not|n't)\s+(?:ours|us)\b"
+_NOT_OURS = (r"\b(?:is|are)(?:\s+not|n't)\s+(?:ours|us)\b"
+             # "Hospital beds and hoists come from the NHS equipment service, not from us"
+             r"|\b(?:come|comes)\s+from\s+[^.;:!?,]{2,60},?\s+not\s+(?:from\s+)?us\b")
 # Someone else's, what comes first: "road gullies are the county council's", "their lifts
 # are theirs", "the collection belongs to the City Council", "the sports centre is run by
 # Harrowfield Leisure Trust"

@@ -131,6 +131,9 @@ def _stems(words: str) -> set[str]:
         # ... and a thing of theirs it is said to be ("the Trust's pay-and-display")
         ("The car park is the National Trust's pay-and-display, not ours.", "car park",
          "national trust pay display"),
+        # ... and what comes from another body, not from the organization
+        ("Hospital beds and hoists come from the NHS community equipment service, not "
+         "from us.", "hospital beds hoists", "nhs community equipment service"),
         # ... by a name with "&" in it, and not where the thing is done
         ("Boat and swiftwater work on the Till is Northumberland Fire & Rescue's, not ours.",
          "boat swiftwater", "northumberland fire rescue till"),
