@@ -1029,7 +1029,9 @@ def declared_absent_phrases(preamble: str) -> dict[tuple[str, ...], str]:
                       if len(words) == 1 and not _plural(words[0].lower())]
         # a compound names a thing of its own ("no investor-relations materials": the
         # investor relations)
-        named += [_WORD.findall(c) for item in items for c in _COMPOUND.findall(item)
+        # (whose words joined by a preposition are one name: "notice-of-marriage")
+        named += [[w for w in _WORD.findall(c) if terms(w)]
+                  for item in items for c in _COMPOUND.findall(item)
                   if not any(ch.isdigit() for ch in c)]
         # a long proper name is also asked for without its last word, the kind of body
         # it is ("an Arts Council National Portfolio Organisation": "our Arts Council

@@ -603,6 +603,8 @@ def test_a_long_hostile_preamble_is_read_in_linear_time(preamble: str) -> None:
         # go; a compound names a thing of its own, a date does not
         ("The studio is privately held; there are no investor-relations materials.",
          {"investor relations materials", "investor relations"}),
+        # ... its words joined by a preposition too
+        ("We have no notice-of-marriage paperwork.", {"notice marriage"}),
         ("We have had no comments since 2019-04-01.", set()),
         ("It does not sell electricity to households: retailers do.", set()),  # not a name
         ("Acme does not own the transmission grid, and does not sell natural gas.",
