@@ -1355,9 +1355,10 @@ def theirs_asked(question: str, ours: frozenset[str],
 
 # "Hesket Parish Council keeps its own minutes", "Suppliers keep their own safety data
 # sheets and test certificates": a body by name (its last word), and what it keeps
-# ("Melmerby Village Hall is a separate charity with its own trustees and minutes")
-_KEEPS_OWN = re.compile(r"\b([A-Z][\w'-]*)\s+(?:keeps?|holds?|owns?|(?:is|are)\s+(?:a\s+)?"
-                        r"separate\s+[a-z]+(?:\s+[a-z]+)?\s+with)\s+(?:its|their)\s+own\s+"
+# ("Melmerby Village Hall is a separate charity with its own trustees and minutes";
+# "Forge Bakehouse, which keeps its own recipes")
+_KEEPS_OWN = re.compile(r"\b([A-Z][\w'-]*)(?:,\s+(?:which|who))?\s+(?:keeps?|holds?|owns?|"
+                        r"(?:is|are)\s+(?:a\s+)?separate\s+[a-z]+(?:\s+[a-z]+)?\s+with)\s+(?:its|their)\s+own\s+"
                         r"([^.;:()]{2,120})")  # fmt: skip
 # "Midwives, health visitors and district nurses are employed by the trust and keep their
 # own notes", "we are not a rescue service: HM Coastguard and the RNLI keep their own logs
@@ -1367,6 +1368,7 @@ _THEY_KEEP_OWN = re.compile(r"(?:^|(?<=[.;:!?]\s))([A-Z][^.;:!?()]{2,80}?)\s+(?:
                             r"[^.;:!?()]{2,80}?\s+and\s+)?(?:keeps?|holds?)\s+(?:its|their)"
                             r"\s+own\s+([^.;:()]{2,120})")  # fmt: skip
 _WHO_CLAUSE = re.compile(r"\s+(?:who|which|that|whose)\s")
+_ITS_OWN = re.compile(r"^\s*(?:its|their)\s+own\s+", re.IGNORECASE)
 _KEPT_ITEM = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 _MAX_KEPT_WORDS = 3
 # "the parish council's", "the village hall committee's" (whose: each of its words)
@@ -1388,7 +1390,8 @@ def declared_kept_own(preamble: str) -> tuple[tuple[str, frozenset[str], str], .
                 found.append((terms(who)[-1:], who.split()[-1], m.group(2)))
     out = []
     for body, name, kept in found:
-        items = [_ARTICLE.sub("", i).strip()
+        # ("its own recipes, its own kitchen and its own hygiene inspections")
+        items = [_ITS_OWN.sub("", _ARTICLE.sub("", i)).strip()
                  for i in _KEPT_ITEM.split(_OUR_PART.split(kept, 1)[0])]
         for k, item in enumerate(items):
             # "its own licensing and environmental health files": licensing files (not

@@ -854,6 +854,11 @@ def test_what_bodies_a_sentence_opens_with_keep_their_own_of_is_theirs() -> None
     assert {written for _, _, written in logs} == {"Coastguard's own call logs",
                                                    "RNLI's own call logs"}
     assert kept_own_asked("Where are the practice nurse's notes?", kept) == ("nurses' own notes",)
+    # a body named before "which keeps", each thing once said "its own"
+    bakery = declared_kept_own("Cakes come from Forge Bakehouse, which keeps its own recipes "
+                               "and its own hygiene inspections.")
+    assert {written for _, _, written in bakery} == {"Bakehouse's own recipes",
+                                                     "Bakehouse's own hygiene inspections"}
     assert kept_own_asked("Where are the notes from the nurse visit?", kept) == ()
     cards = [card("record", "the patient record: consultations, notes, results"),
              card("hire", "hall hire: bookings and the groups who hire")]
