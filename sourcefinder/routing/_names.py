@@ -93,13 +93,20 @@ def sent_on(cards: list[Card],
     "NOT payroll; that's BrightPay" sends payroll ones to BrightPay. ``names``: each
     card's ``card_names``."""
     out: dict[str, list[tuple[str, str]]] = {}
+    by_stem: dict[str, list[tuple[int, frozenset[str]]]] = {}  # a name's least stem
+    for j, own in enumerate(names):
+        for name in own:
+            if name:
+                by_stem.setdefault(min(name), []).append((j, name))
     for i, card in enumerate(cards):
         before = ""
         for item in _items(card.what_not):
             said = set(terms(item))
-            found = {name: {j for j, own in enumerate(names) if j != i and name in own}
-                     for k, own in enumerate(names) if k != i
-                     for name in own if name and name <= said}  # fmt: skip
+            found: dict[frozenset[str], set[int]] = {}
+            for t in said:
+                for j, name in by_stem.get(t, ()):
+                    if j != i and name <= said:
+                        found.setdefault(name, set()).add(j)
             # the longest names said, each of one card only ("treasurer-accounts", not
             # "treasurer" too; a "Julie" two cards are called is no one's)
             named = {j for name, holders in found.items() if len(holders) == 1

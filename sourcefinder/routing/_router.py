@@ -435,6 +435,7 @@ class OfflineRouter:
         for cid, notes in sent.items():
             for src, note in notes:
                 self._sends[self._pos[src]].append((self._pos[cid], frozenset(terms(note))))
+        self._senders = [i for i, sends in enumerate(self._sends) if sends]
         self._writers = {
             "pointed": {cid: [(f"the see-also from {src}", frozenset(terms(note)))
                               for src, note in refs.get(cid, [])]
@@ -966,11 +967,14 @@ class OfflineRouter:
         scored by the idf of the question's words their item says, plus ``sent_base``
         when the asker dismissed the source ("the probe app doesn't have the van fridge
         readings": its NOT part's "van temperatures (delivery-notes)")."""
+        if not self._senders:
+            return None
         said = set(terms(q.text))
         out = np.zeros(len(self._cards), dtype=np.float32)
-        for i, sends in enumerate(self._sends):
-            if not sends or not any(name <= said for name in self._card_names[i]):
+        for i in self._senders:
+            if not any(name <= said for name in self._card_names[i]):
                 continue
+            sends = self._sends[i]
             # (a source named as the place to look sends on only what its items say:
             # "the map of the shared drive" is no ask for what its NOT part names)
             base = self.config.sent_base if i in q.dismissed else 0.0
