@@ -18,6 +18,7 @@ of them (``OfflineRouter._names_source``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 
 from sourcefinder.index.model import Card
 from sourcefinder.routing._rarity import specificity
@@ -71,6 +72,28 @@ _ONLY_SENDS = frozenset(terms("see use ask check try go goes lives live kept hel
                               "handled instead that's it's there those these them"))
 
 
+NameIndex = dict[str, list[tuple[int, frozenset[str]]]]
+
+
+def by_least_stem(names: Iterable[tuple[int, Iterable[frozenset[str]]]]) -> NameIndex:
+    """Each card's names filed under their least stem, so that the names a text says are
+    found from the text's own stems (``named_in``), not by trying every card."""
+    index: NameIndex = {}
+    for j, own in names:
+        for name in own:
+            if name:
+                index.setdefault(min(name), []).append((j, name))
+    return index
+
+
+def named_in(said: set[str], index: NameIndex) -> Iterator[tuple[int, frozenset[str]]]:
+    """(card, name) of each name in ``index`` whose stems are all in ``said``."""
+    for t in said:
+        for j, name in index.get(t, ()):
+            if name <= said:
+                yield j, name
+
+
 def _items(text: str) -> list[str]:
     """``text`` split at ``_ITEM_END`` outside brackets."""
     out, depth, start = [], 0, 0
@@ -93,20 +116,15 @@ def sent_on(cards: list[Card],
     "NOT payroll; that's BrightPay" sends payroll ones to BrightPay. ``names``: each
     card's ``card_names``."""
     out: dict[str, list[tuple[str, str]]] = {}
-    by_stem: dict[str, list[tuple[int, frozenset[str]]]] = {}  # a name's least stem
-    for j, own in enumerate(names):
-        for name in own:
-            if name:
-                by_stem.setdefault(min(name), []).append((j, name))
+    by_stem = by_least_stem(enumerate(names))
     for i, card in enumerate(cards):
         before = ""
         for item in _items(card.what_not):
             said = set(terms(item))
             found: dict[frozenset[str], set[int]] = {}
-            for t in said:
-                for j, name in by_stem.get(t, ()):
-                    if j != i and name <= said:
-                        found.setdefault(name, set()).add(j)
+            for j, name in named_in(said, by_stem):
+                if j != i:
+                    found.setdefault(name, set()).add(j)
             # the longest names said, each of one card only ("treasurer-accounts", not
             # "treasurer" too; a "Julie" two cards are called is no one's)
             named = {j for name, holders in found.items() if len(holders) == 1

@@ -108,7 +108,7 @@ from sourcefinder.routing._lexical import (
     pointers,
 )
 from sourcefinder.routing._memory import Memory, PastOutcome
-from sourcefinder.routing._names import card_names, sent_on
+from sourcefinder.routing._names import by_least_stem, card_names, named_in, sent_on
 from sourcefinder.routing._period import (
     TIME_WORDS,
     YEAR_TERM,
@@ -950,16 +950,13 @@ class OfflineRouter:
     def _owners(self) -> list[tuple[int, ...]]:
         """For each card, the askable cards its owner or contact field names by a name of
         theirs or their id ("Alan Pringle (Treasurer)", "Treasurer")."""
-        by_stem: dict[str, list[tuple[int, frozenset[str]]]] = {}
-        for j in np.flatnonzero(self._askable).tolist():
-            for name in {*self._card_names[j], frozenset(terms(self._cards[j].id))}:
-                if name:
-                    by_stem.setdefault(min(name), []).append((j, name))
+        by_stem = by_least_stem(
+            (j, {*self._card_names[j], frozenset(terms(self._cards[j].id))})
+            for j in np.flatnonzero(self._askable).tolist())
         out: list[tuple[int, ...]] = []
         for i, c in enumerate(self._cards):
             said = set(terms(f"{c.owner} {c.contact}")) if by_stem else set()
-            out.append(tuple(sorted({j for t in said for j, name in by_stem.get(t, ())
-                                     if j != i and name <= said})))  # fmt: skip
+            out.append(tuple(sorted({j for j, _ in named_in(said, by_stem) if j != i})))
         return out
 
     def _sent(self, q: _Question) -> np.ndarray | None:
