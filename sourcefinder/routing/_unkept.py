@@ -72,6 +72,11 @@ _ACTIVE = re.compile(
     r"\b(?:never|(?:do|does)\s+not|don't|doesn't)\s+(?:[a-z]+\s+(?:or|and)\s+)?"
     r"(?:keep|store|hold|retain|save)\s+"
     r"(?:(?:a\s+)?cop(?:y|ies)\s+of\s+)?"
+    # "The branch has never kept a badge register", "we never kept a customer list" (not
+    # the passive "card numbers are never kept", read above)
+    r"|\b(?:(?:has|have|had)\s+)?(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)"
+    r"(?<!\bbeen\s)never\s+(?:kept|stored|held|retained|saved)\s+"
+    r"(?:(?:a\s+)?cop(?:y|ies)\s+of\s+)?"
     r"|\b(?:never|no)\s+(?P<copy>(?:a\s+)?cop(?:y|ies)\s+of\s+)",  # "No copies of DBS ..."
     re.IGNORECASE,
 )

@@ -39,6 +39,8 @@ from tests.routing.conftest import card, make_index
         ("One-way kegs are not tracked once they leave the yard.", "one-way kegs", ""),
         ("Walk-in enquiries are never logged, only the bookings they turn into.",
          "walk-in enquiries", "bookings turn"),
+        ("The branch has never kept a badge register.", "badge register", ""),
+        ("We never kept school reports or test results.", "school reports", ""),
     ],
 )  # fmt: skip
 def test_the_preamble_says_what_is_never_kept(preamble: str, subject: str,
@@ -55,6 +57,8 @@ def test_the_preamble_says_what_is_never_kept(preamble: str, subject: str,
         "Earlier seasons were planned on spreadsheets that were not kept.",  # one word
         "We do not keep copies.",  # nothing named
         "We keep invoices 7 years.",  # kept
+        "We have never kept a stock history before September 2008.",  # a year
+        "We never keep.",  # nothing named
     ],
 )
 def test_what_is_not_a_thing_never_kept(preamble: str) -> None:
@@ -311,3 +315,12 @@ def test_a_thing_named_by_the_organizations_own_name_alone_is_not_read_as_unkept
     ranking = OfflineRouter(own).rank(question)
     assert ranking.unkept == ()
     assert ranking.verdict != "nowhere"
+
+
+def test_what_was_never_kept_is_read_as_what_is_never_kept() -> None:
+    """"has never kept" is the active past, and names its object; "are never kept" is
+    the passive, which names what comes before it and nothing after."""
+    assert {u.subject for u in declared_unkept("We have never kept a customer list.")} == {
+        frozenset(terms("customer list"))}
+    assert {u.subject for u in declared_unkept("Card numbers are never kept, or stored.")} == {
+        frozenset(terms("card numbers"))}
