@@ -433,10 +433,10 @@ _CARD_ONWARDS = re.compile(rf"\b{_DATE}\s+(?:onwards?\b|on(?=\s*[),;]))", re.IGN
 # a season or school year is said split ("seasons 2012–13 to 2019–20"): it ends in the
 # second year
 _CARD_RANGE = re.compile(
-    rf"(?<![\w-])(?:({_MONTH})\s+)?({_YEAR})(?:[–-]\d\d(?!\d))?\s*(?:–|—|-|to)\s*"
+    rf"(?<![\w-])(?:({_MONTH})\s+)?({_YEAR})(?:[–/-]\d\d(?!\d))?\s*(?:–|—|-|to)\s*"
     # ("January 2020 to 4 June 2023": to the end of that month, the widest reading)
     rf"(?:(?:\d{{1,2}}(?:st|nd|rd|th)?\s+)?({_MONTH})\s+)?({_YEAR}|present|now|today)"
-    rf"(?:[–-](\d\d))?\b(?![-/]\d)",
+    rf"(?:[–/-](\d\d))?\b(?![-/]\d)",
     re.IGNORECASE,
 )
 # "2011–2014 data was purged in the migration", "callout books from 1972 to 1997 went to
@@ -532,6 +532,7 @@ _NOT_YEARS = re.compile(
     r"\s*(?:\([^()]*\))?\s*(?:\b(?:and|or)\b)?\s*",
     re.IGNORECASE,
 )
+_NOT_PRE = re.compile(rf"(?<![\w-])pre-({_YEAR})\b", re.IGNORECASE)
 _ANYTHING = re.compile(r"\s*any(?:thing|one)\s+(?:from\s+)?(?:before|prior\s+to|earlier\s+than|"
                        r"older\s+than)\s+(?=[^,;]*\d)", re.IGNORECASE)  # fmt: skip
 _ANY = re.compile(r"^\s*any(?:thing|one)\s+", re.IGNORECASE)
@@ -701,13 +702,15 @@ def coverage(card: Card) -> Coverage:
     # "NOT 1976–1979 (burnt in the hut fire)", "NOT 2017 or 2018 (lost)", "NOT 2015 or
     # earlier", "NOT 2022 onwards": years the discriminator says the card has nothing for
     said_not = [m for t in _NOT_ITEM.split(card.what_not) if (m := _NOT_YEARS.fullmatch(t))]
-    if not texts and not said_not:
+    # "NOT pre-2024 rules", "NOT payments or pre-2022 history": it holds nothing earlier
+    pre = [date(int(m.group(1)), 1, 1) for m in _NOT_PRE.finditer(card.what_not)]
+    if not texts and not said_not and not pre:
         return Coverage()
     starts: list[tuple[frozenset[str], date]] = []
     part_ends: list[tuple[frozenset[str], date]] = []
     ends: list[date] = []
     kept: list[tuple[frozenset[str], int, str]] = []
-    floors: list[date] = []
+    floors: list[date] = pre
     gaps: set[int] = set()
     for m in said_not:
         first, last, other, earlier, later = m.groups()

@@ -294,6 +294,10 @@ def test_coverage_reads_starts_ends_ranges_and_retention() -> None:
     # seasons or school years said split end in the second year
     cov = coverage(_card("Artifax, read-only: rotas for seasons 2012–13 to 2019–20"))
     assert (cov.start, cov.end) == (date(2012, 1, 1), date(2020, 12, 31))
+    # ... with a slash too ("in force 2016/17 to 2023/24"); a split year alone is no range
+    cov = coverage(_card("the Rules & Constitution 2016 edition, in force 2016/17 to 2023/24"))
+    assert (cov.start, cov.end) == (date(2016, 1, 1), date(2024, 12, 31))
+    assert coverage(_card("the 2016/17 rules, and the fines tariff")) == Coverage()
 
 
 @pytest.mark.parametrize(
@@ -646,6 +650,18 @@ def test_years_the_discriminator_denies_are_held_by_nothing_of_the_card(
     cov = coverage(_card("the handwritten daily logbooks", what_not=what_not))
     assert _why_out(cov, not_held) != ""
     assert _why_out(cov, held) == ""
+
+
+@pytest.mark.parametrize("what_not", ["pre-2024 rules", "payments or pre-2024 history",
+                                      "pre-2024 (lost)"])
+def test_what_the_discriminator_says_is_pre_a_year_is_not_held(what_not: str) -> None:
+    """"Rules & Constitution 2024 edition — NOT pre-2024 rules": the card holds nothing
+    before 2024; "prepaid" or "pre-season" say no year."""
+    cov = coverage(_card("Rules & Constitution, current edition", what_not=what_not))
+    assert _why_out(cov, "the transfer rules back in 2019") != ""
+    assert _why_out(cov, "the transfer rules in 2025") == ""
+    for other in ("pre-season friendlies", "prepaid 2024 cards", "the 2024 pre-season"):
+        assert coverage(_card("Rules & Constitution", what_not=other)).floor is None
 
 
 def test_a_denied_year_said_with_a_thing_is_no_gap_of_the_card() -> None:
