@@ -1008,6 +1008,19 @@ class Periods:
         """Whether card ``i``'s own text states the time it covers."""
         return i in self._coverage
 
+    def dated(self, i: int) -> bool:
+        """Whether card ``i``'s own text says when it starts or ends (not only how long it
+        keeps things)."""
+        cov = self._coverage.get(i)
+        return cov is not None and (cov.start is not None or cov.end is not None)
+
+    def bounds(self, i: int, asked: Period) -> bool:
+        """Whether card ``i``'s own text says when it ends, and that it holds the whole of
+        ``asked`` ("the red paper stock books, January 2016 to March 2023" for 2021)."""
+        cov = self._coverage.get(i)
+        return cov is not None and cov.end is not None and asked.end <= cov.end \
+            and (cov.start is None or cov.start <= asked.start)  # fmt: skip
+
     def holds(self, i: int, asked: Period | None, out: dict[int, str]) -> bool:
         """Whether card ``i`` says it holds ``asked``: a coverage the period is inside,
         or a year in it ("the 2022 handbook")."""
