@@ -46,8 +46,12 @@ _BEFORE_CHANGE = re.compile(
     # ("before we went over to Dentally", "before we got the new system", "before we went
     # paperless"; not "before we went to press")
     r"migrated|went\s+(?:over\s+to|onto|to\s+(?-i:[A-Z]))|went\s+(?:live|paperless|digital)|got|"
-    r"started\s+(?:using|on))|the\s+(?:[\w-]+\s+){0,3}?(?:change|changes|changeover|switch|"
-    r"switchover|move|migration|upgrade|new|rebrand|merger))\b",
+    r"started\s+(?:using|on))|(?:all\s+)?the\s+(?:[\w-]+\s+){0,3}?(?:change|changes|changeover|"
+    r"switch|switchover|move|migration|upgrade|new|rebrand|merger)"
+    # "before the training portal existed", "before the restoration started?" (not "before
+    # the errors started at 2pm", "before the contractor started felling")
+    r"|(?:all\s+)?the\s+(?:[\w-]+\s+){1,3}?(?:existed|(?:started|began)(?=\s*(?:[.,;:?!)]|$))"
+    r"|came\s+in|arrived|was\s+set\s+up|took\s+over))\b",
     re.IGNORECASE,
 )
 

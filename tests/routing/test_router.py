@@ -229,12 +229,16 @@ def test_before_a_change_is_the_old_period_and_before_a_moment_is_not(org: Index
     for question in ("performance trend reports from before the migration",
                      "performance trend reports, before then",
                      "performance trend reports from before we went over to the new one",
-                     "performance trend reports from before we got the new dashboards"):
+                     "performance trend reports from before we got the new dashboards",
+                     "performance trend reports from before all the dashboard changes",
+                     "performance trend reports, from before the dashboards existed",
+                     "performance trend reports from before the new tracking started?"):
         assert position(router, question, "perf-old") < position(
             router, question, "historical-performance"), question
     # "before" of a moment, and a retired person, ask about now
     for question in ("performance trend reports before the board meeting",
                      "performance trend reports from before we went to press",
+                     "performance trend reports from before the errors started at 2pm",
                      "performance trend reports for a retired colleague"):
         assert position(router, question, "historical-performance") < position(
             router, question, "perf-old"), question
