@@ -179,7 +179,9 @@ def test_the_example_suite_is_well_formed() -> None:
             "akeld", "kirknewton", "branxton", "crookham", "milfield", "doddington",
             "ilderton", "thropton",
             "ingram", "whitton", "hepple", "holystone", "rochester", "byrness", "kielder",
-            "falstone"],
+            "falstone",
+            "greenhaugh", "stannington", "glendale", "tarset", "ridsdale", "capheaton",
+            "kirkharle", "netherton"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
