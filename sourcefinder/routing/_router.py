@@ -510,6 +510,12 @@ class OfflineRouter:
         # from the organization itself
         self._unkept = tuple(u for u in declared_unkept(index.preamble)
                              if not u.subject <= self._ours)  # fmt: skip
+        # what a card's own gotchas and contents say it never keeps ("we record the DBS
+        # certificate number and date, never a copy of the certificate"): asked of that
+        # card when it leads
+        self._own_unkept = {i: unkept for i, c in enumerate(self._cards)
+                            if (unkept := declared_unkept(
+                                ". ".join((*c.gotchas, c.contains))))}  # fmt: skip
         # (a place named alone or by its letter, "Studio C", is closed only where no card
         # names it: "Studio C is now the gear store")
         # (and a thing by its last word where no card names that: "the shop" for "The gear
@@ -1294,6 +1300,8 @@ class OfflineRouter:
             q.expired = tuple(w for w in q.expired
                               if not self._named_in.get(w, set()).intersection(
                                   self._succs.get(lead, ())))
+        if not q.unkept and lead in self._own_unkept:
+            q.unkept = unkept_asked(self._own_unkept[lead], set(q.qterms), q.text)
         if q.period is not None and not q.expired:
             q.expired = self._kept_by(lead, q) or self._chat_gone(full, q) or (expired(
                 self._own_kept[lead], q.period, self._today or date.today(), set(q.qterms),

@@ -215,6 +215,26 @@ def test_a_question_for_what_is_never_kept_is_a_nowhere_that_says_why() -> None:
     assert number.full[0].card_id == "volunteer-hub"
 
 
+def test_what_the_leading_cards_own_gotcha_says_is_never_kept_is_a_nowhere() -> None:
+    """A register whose gotcha says "copies of certificates are never kept, the member
+    holds the original": a scan of a member's DBS certificate has nowhere to go when the
+    register leads; its expiry date, or a copy of the handbook, still has somewhere."""
+    cards = [card("members-register", "one row per member: languages, DBS and police "
+                  "vetting expiry, insurance renewal", gotchas=(
+                      "we record DBS certificate numbers and dates only; copies of "
+                      "certificates are never kept, the member holds the original",)),
+             card("handbook", "staff handbook: leave, expenses, conduct, scans of forms")]
+    router = OfflineRouter(make_index(cards))  # fmt: skip
+    scan = router.rank("police vetting want a scan of Piotr's DBS certificate, can you "
+                       "send our copy")  # fmt: skip
+    assert scan.verdict == "nowhere" and scan.unkept
+    assert scan.full[0].card_id == "members-register"
+    expiry = router.rank("when does Piotr's DBS run out?")
+    assert expiry.verdict != "nowhere" and expiry.unkept == ()
+    handbook = router.rank("can you send a copy of the staff handbook")
+    assert handbook.verdict != "nowhere" and handbook.unkept == ()
+
+
 @pytest.mark.parametrize(
     ("preamble", "things"),
     [
