@@ -165,7 +165,15 @@ _COMMON_OPENING = 1.5  # "Online", "Local", "Main" open a sentence, not a name
 _RARE_NAME = 3.5  # a name this rare in English names a thing alone ("Teleflorist", "Denplan")
 
 
+# a word every statement read here has one of: most texts are skipped at once
+_CUE = re.compile(r"\b(?:never|not|no|none|nothing|don't|doesn't|deleted|destroyed|shredded|"
+                  r"wiped|lost|scrapped|closed|shut|went|posted|sent|issued|given|go|goes)\b",
+                  re.IGNORECASE)  # fmt: skip
+
+
 def declared_unkept(preamble: str) -> tuple[Unkept, ...]:
+    if not _CUE.search(preamble):
+        return ()
     out: list[Unkept] = _of_what_ended(preamble)
     text = ends_marked(preamble)
     found = list(_SENTENCE.finditer(text))
