@@ -156,8 +156,11 @@ _RANGE = re.compile(
 _NOT_PLACE = r"(?!\s+(?:the|a|an|our|their|its|this|that|my|your|his|her)\b)"
 _BEFORE = re.compile(rf"\b(?:before|pre-?|prior\s+to|until)\s*({_YEAR})\b", re.IGNORECASE)
 _SINCE = re.compile(
-    rf"\bsince\s+({_YEAR})\b|\bfrom\s+({_YEAR})\s+(?:on{_NOT_PLACE}|onwards?|forward)\b"
-    rf"|\bgoing\s+back\s+to\s+({_YEAR})\b",
+    rf"\bsince\s+(?:about\s+|around\s+|roughly\s+)?({_YEAR})\b"
+    rf"|\bfrom\s+({_YEAR})\s+(?:on{_NOT_PLACE}|onwards?|forward)\b"
+    # "every spray record back to 2013"; not a source's own reach ("Xero only goes back to
+    # 2020": that is why the question is asked)
+    rf"|(?<!\bgoes\s)(?<!\bgo\s)(?<!\bonly\s)\bback\s+to\s+(?:about\s+|around\s+)?({_YEAR})\b",
     re.IGNORECASE,
 )
 _NOT_SINCE = re.compile(r"(?:n't|\bnot|\bnever)\b[^,.;:!?]*$", re.IGNORECASE)
@@ -180,8 +183,19 @@ _IN_YEAR = re.compile(
     rf"autumn|spring|summer|winter)\s+term)\s+({_YEAR})\b|\b({_YEAR})-ish\b"
     # "that would've been 2016", "in about 2009"
     rf"|\b(?:been|in\s+about|in\s+roughly)\s+({_YEAR})\b(?![-/]\d)"
+    # a year hedged: "about 2008", "say 2010", "like 2012"
+    rf"|(?<!\bsince\s)\b(?:about|say|like|roughly|approximately|approx\.?|c\.|ca\.)\s+({_YEAR})\b"
+    rf"(?![-/]\d)"
     # an event's year: "Toy Fair 2021", "the Great Yorkshire Show 2019", "the Open 2021"
     rf"|(?:\b(?-i:[A-Z])[\w'-]*\s+|\b(?=(?-i:[A-Z])))(?:{_EVENTS})\s+({_YEAR})\b(?![-/]\d)",
+    re.IGNORECASE,
+)
+# A year said in passing, read only when nothing else names the time: "— 2021 I think?",
+# "..., 2018 maybe", "..., 2021?"; not "summer 2018 I think", which is read as the summer
+_PASSING_YEAR = re.compile(
+    rf"(?:^|(?<=[,;—–(?!.-])|(?<=[,;—–(?!.-]\s))({_YEAR})\s+"
+    rf"(?:I\s+(?:think|reckon|believe)|maybe|perhaps|or\s+so|or\s+thereabouts)\b"
+    rf"|[,—–]\s*({_YEAR})\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
 # A month named alone ("back in January", "the March storm", "since August"): this
@@ -410,6 +424,9 @@ def asked_period(question: str, today: date) -> Period | None:
             spans.append(Period(today - timedelta(days=13), today - timedelta(days=7)))
         else:
             spans.append(Period(today - timedelta(days=1), today - timedelta(days=1)))
+    if not spans:
+        spans.extend(_year_span(int(next(g for g in m.groups() if g)))
+                     for m in _PASSING_YEAR.finditer(question))
     spans = [s for s in spans if s.start <= today]
     if not spans:
         return None

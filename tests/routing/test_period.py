@@ -140,6 +140,23 @@ TODAY = date(2026, 11, 30)
         ("the lodge roof repair we had done in about 2014", date(2014, 1, 1),
          date(2014, 12, 31)),
         ("the medication reviews going back to 2018", date(2018, 1, 1), TODAY),
+        ("every spray record for our Goldings back to 2013", date(2013, 1, 1), TODAY),
+        ("how has our stock of heater wicks changed since about 2010", date(2010, 1, 1),
+         TODAY),
+        # a year hedged, or said in passing at the end
+        ("old group posts from about 2008 about moving the night", date(2008, 1, 1),
+         date(2008, 12, 31)),
+        ("what were the takings back when it was Oxley's, say 2010?", date(2010, 1, 1),
+         date(2010, 12, 31)),
+        ("When did Alan last swap out the boiler in the gents' block — 2021 I think?",
+         date(2021, 1, 1), date(2021, 12, 31)),
+        ("till receipts from the shop's first year, 2010", date(2010, 1, 1),
+         date(2010, 12, 31)),
+        # ... but a season or month said with it is the time asked
+        ("a Gazette article on the coalfield, summer 2018 I think", date(2018, 6, 1),
+         date(2018, 8, 31)),
+        ("How many visitors did we have in our very first summer, 2011?", date(2011, 6, 1),
+         date(2011, 8, 31)),
         ("the Teams thread from early last year", date(2025, 1, 1), date(2025, 4, 30)),
         ("the late last year board pack", date(2025, 9, 1), date(2025, 12, 31)),
         # counts spelled past twelve
@@ -219,6 +236,9 @@ def test_easter_said_alone_is_the_last_one_gone_by() -> None:
         "where a 2008 refill hogshead is now",
         "I've got a 2015 spreadsheet of outage causes",
         "2013 licence for alterations on the office",  # its year, or the thing's own
+        # how far a source reaches is why the question is asked, not what it asks for
+        "Xero only goes back to 2020: where are the older books?",
+        "the booking app only goes back to 2022, so where are the rest",
         # an age, a score or a banknote is no decade
         "A plan customer in her late nineties seems confused",
         "a man in his fifties wants a taster session",
