@@ -1031,6 +1031,12 @@ class Periods:
         cov = self._coverage.get(i)
         return cov is not None and (cov.start is not None or cov.end is not None)
 
+    def ended(self, i: int) -> bool:
+        """Whether card ``i``'s own text says when it ends ("to March 2023"), not only
+        when it began ("since 2020")."""
+        cov = self._coverage.get(i)
+        return cov is not None and cov.end is not None
+
     def bounds(self, i: int, asked: Period) -> bool:
         """Whether card ``i``'s own text says when it ends, and that it holds the whole of
         ``asked`` ("the red paper stock books, January 2016 to March 2023" for 2021)."""

@@ -1378,25 +1378,26 @@ class OfflineRouter:
                        set_aside, q.absent, q.expired, theirs, q.unkept, q.closed)
 
     def _dated_first(self, full: list[Scored], evidence: list[float], q: _Question) -> bool:
-        """A question for a time gone by, whose first card says nothing of when: the first
-        source of the next few that says, by its own dates, it holds all of that time and
-        has ended goes first ("how fast were we going through pear drops in 2021": the red
-        paper stock books, January 2016 to March 2023, not the suppliers' spec sheets)."""
+        """A question for a time gone by, whose first card says nothing of when or only when
+        it began: the first source of the next few that says, by its own dates, it holds
+        all of that time and has ended goes first ("how fast were we going through pear
+        drops in 2021": the red paper stock books, January 2016 to March 2023, not the
+        suppliers' spec sheets, nor the spec sheets "since 2020")."""
         cfg = self.config
         asked = q.period
         if asked is None or cfg.dated_close > 1 or asked.end >= (
                 self._today or date.today()) - timedelta(days=_RECENT_DAYS):
             return False
         lead = self._pos[full[0].card_id]
-        if full[0].pinned or self._periods.dated(lead) or lead in q.out_of_period:
+        if full[0].pinned or self._periods.ended(lead) or lead in q.out_of_period:
             return False
         for k, s in enumerate(full[1 : cfg.dated_among], start=1):
             if s.confidence < cfg.dated_close * full[0].confidence:
                 return False
             i = self._pos[s.card_id]
             if i not in q.out_of_period and self._periods.bounds(i, asked):
-                _move(full, evidence, k, 0, "its own dates hold the time asked, of which the "
-                      "first says nothing")  # fmt: skip
+                _move(full, evidence, k, 0, "its own dates hold the time asked and end; the "
+                      "first's do not")  # fmt: skip
                 return True
         return False
 

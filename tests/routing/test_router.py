@@ -986,20 +986,22 @@ def _sweet_shop(spec_sheets: str) -> Index:
 def test_a_source_whose_own_dates_hold_a_time_gone_by_goes_first() -> None:
     """"How many jars of pear drops did we open a week in 2021?": the spec sheets fit as
     well but say nothing of when; the stock books, January 2016 to March 2023, hold 2021
-    and go first, saying why. Not for 2024, after the books end, nor when the first card
-    gives its own dates, nor with ``dated_close`` above 1."""
+    and go first, saying why; so they do when the sheets say only when they began. Not
+    for 2024, after the books end, nor when the first card says when it ended too, nor
+    with ``dated_close`` above 1."""
     question = "How many jars of pear drops did we open a week in 2021?"
     undated = _sweet_shop("suppliers' specification sheets for every sweet: allergens")
     first = OfflineRouter(undated).rank(question).full[0]
     assert first.card_id == "stock-book-old"
-    assert first.reasons[0] == ("its own dates hold the time asked, of which the first says "
-                                "nothing")  # fmt: skip
+    assert first.reasons[0] == "its own dates hold the time asked and end; the first's do not"
     never = OfflineRouter(undated, config=RouterConfig(dated_close=1.01))
     assert never.rank(question).full[0].card_id == "spec-sheets"
     later = question.replace("2021", "2024")
     assert OfflineRouter(undated).rank(later).full[0].card_id == "spec-sheets"
-    dated = _sweet_shop("suppliers' specification sheets since 2020: allergens")
-    assert OfflineRouter(dated).rank(question).full[0].card_id == "spec-sheets"
+    begun = _sweet_shop("suppliers' specification sheets since 2020: allergens")
+    assert OfflineRouter(begun).rank(question).full[0].card_id == "stock-book-old"
+    ended = _sweet_shop("suppliers' specification sheets, 2019 to 2022: allergens")
+    assert OfflineRouter(ended).rank(question).full[0].card_id == "spec-sheets"
 
 
 def test_who_answers_for_the_source_a_question_matches_is_asked() -> None:
