@@ -61,9 +61,12 @@ class Compounds:
                 out += [question[at : m.start()], m.group() + after.group().lower()]
                 at, k = after.end(), k + 2
                 continue
-            cut = self._apart(m.group().lower())
-            if cut:
-                out += [question[at : m.start()], f"{m.group()[:cut]} {m.group()[cut:]}"]
+            cut = self._apart(word := m.group())
+            if cut and word.lower() in self._camel_cuts:  # in camelCase: "whatsApp", "iPad"
+                out += [question[at : m.start()], word[:cut] + word[cut].upper() + word[cut + 1 :]]
+                at = m.end()
+            elif cut:
+                out += [question[at : m.start()], f"{word[:cut]} {word[cut:]}"]
                 at = m.end()
             k += 1
         return "".join([*out, question[at:]]) if out else question
@@ -79,6 +82,7 @@ class Compounds:
     def _apart(self, word: str) -> int:
         """Where ``word`` cuts into two words the map writes side by side (0: nowhere), or
         into the two halves of a name the map writes in camelCase ("whatsapp")."""
+        word = word.lower()
         if cut := self._camel_cuts.get(word, 0):
             return cut
         if len(word) < 2 * _MIN or zipf(word) >= _COMMON or self._holding((stem(word),)):

@@ -251,6 +251,11 @@ class LexicalIndex:
         camel = {w for fields in texts for k, v in fields.items() if k != "id"
                  for w in _CAMEL_WORD.findall(v)}  # fmt: skip
         self._joined = frozenset(t for w in camel for t in terms(w.lower()))
+        # the halves of those names that no card writes on their own ("app" of "WhatsApp",
+        # "box" of "Dropbox" written "DropBox"): a card that says "WhatsApp" has no app
+        plain = {t for fields in texts for k, v in fields.items() if k != "id"
+                 for t in terms(_CAMEL_WORD.sub(" ", v))}  # fmt: skip
+        self.halves_only = frozenset(t for w in camel for t in terms(camel_split(w))) - plain
         # ... and where it cuts in two, for a question that writes it as one word
         self.camel_cuts = {w.lower(): len(parts[0]) for w in camel
                            if len(parts := camel_split(w).split()) == 2}

@@ -258,6 +258,7 @@ _AS_VERB = re.compile(r"(?:\b(?:to|can|could|will|would|should|must|did|do|does|
                       r"|\b([a-z]+)\s+(?=(?:about|away|back|off|out|my|your|them|him|her|it)\b)",
                       re.IGNORECASE)
 _CAMEL_NAME = re.compile(r"\b[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\b")
+_CAMEL_WORD = re.compile(r"[A-Za-z]*[a-z][A-Z][A-Za-z]*")  # "WhatsApp", "kWp", "ecoTEC"
 _GERUND = re.compile(r"\b[a-z]{3,}ing\b", re.IGNORECASE)
 _PAST = re.compile(r"[A-Za-z]{3,}ed")  # a past tense or participle: "landed", "tracked"
 _OLD_STEMS = frozenset(terms(" ".join(OLD_PERIOD_WORDS)))  # "the old till archive"
@@ -545,8 +546,8 @@ class OfflineRouter:
         # name ("no accredited falconry courses" at Glenfield Falconry Centre)
         # (a name that is also a common word is asked for by its name: "Teams", not "team")
         declared = declared_absent(index.preamble)
-        self._absent = frozenset(t for t in declared
-                                 if not self._lex.knows_a_close_form_of(t)) - self._ours
+        self._absent = frozenset(t for t in declared if not self._lex.knows_a_close_form_of(t)
+                                 or t in self._lex.halves_only) - self._ours
         # (the halves of its names written in camelCase, said nowhere else: "whats" is no
         # "WhatsApp", nor "the builder" "MyBuilder")
         halves = {t for m in _CAMEL_NAME.finditer(index.preamble) for t in terms(m.group())}
@@ -844,6 +845,9 @@ class OfflineRouter:
             w for w in _WORD.findall(_HYPHENATED.sub(" ", unprefixed(asked_for)))
             if w.lower() not in timed and any(t in self._absent for t in terms(w))
             and not (set(terms(w)) <= self._halves and not _CAMEL_NAME.fullmatch(w))
+            # (a name a card writes is no halves: "WhatsApp" where "no app", "kWp")
+            and not (_CAMEL_WORD.fullmatch(w)
+                     and all(map(self._lex.knows_a_close_form_of, terms(w.lower()))))
             # (an everyday past tense the preamble does not write is a verb of the
             # question's own: "has the money landed?" where "no land surveys"; not a rare
             # one, "apostilled" where "no apostille service")

@@ -70,11 +70,12 @@ def test_nothing_is_read_before_a_question_has_a_candidate() -> None:
 
 def test_a_name_the_map_writes_in_camel_case_is_split_where_the_question_glues_it() -> None:
     """"whatsapp" for the "WhatsApp" a card names: the map's camelCase is read as two
-    words ("whats app"), so a question writing the name as one word is cut the same way;
-    only names the map writes so are cut ("snapchat" is left)."""
+    words ("whats app"), so a question writing the name as one word is written as the map
+    writes it, and cut the same way; only names the map writes so are ("snapchat" is
+    left)."""
     camel = Compounds(lambda stems: [], "".__getitem__, {"whatsapp": 5})
     assert camel.mend("who can add me to the club whatsapp") \
-        == "who can add me to the club whats app"  # fmt: skip
+        == "who can add me to the club whatsApp"  # fmt: skip
     assert camel.mend("is there a snapchat") == "is there a snapchat"
     cards = [card("members-whatsapp", "the members' WhatsApp group: notices and chat"),
              card("committee-email", "the committee's email list: minutes and agendas"),

@@ -431,6 +431,23 @@ def test_an_everyday_past_tense_the_preamble_does_not_write_is_not_ruled_out() -
     assert router.rank("can the connection quote be apostilled?").ruled_out == ("apostilled",)
 
 
+def test_half_of_a_name_a_card_writes_is_no_thing_the_organization_has() -> None:
+    """"No live scores, no app", and a card says "WhatsApp": "is there a Gridco app I can
+    put on my phone?" asks for what the organization has not, while the WhatsApp group,
+    however the question writes it, is a card's."""
+    chat = card("captains-chat", "the captains' WhatsApp group: fixtures and scores",
+                kind="chat")  # fmt: skip
+    index = make_index([*CARDS, chat], "Gridco distributes electricity. No live scores, "
+                       "no app.")  # fmt: skip
+    router = OfflineRouter(index)
+    app = router.rank("is there a Gridco app I can put on my phone?")
+    assert app.ruled_out == ("app",) and app.verdict == "nowhere"
+    for asked in ("is there a WhatsApp group for the fixtures?",
+                  "is there a whatsapp group for the fixtures?"):
+        ranking = router.rank(asked)
+        assert ranking.ruled_out == () and ranking.verdict != "nowhere", asked
+
+
 def test_what_is_not_allowed_is_no_thing_the_organization_has_not() -> None:
     """"No alcohol is sold or allowed": alcohol is ruled out, "allowed" is not."""
     router = OfflineRouter(_index("Gridco distributes electricity. No alcohol is sold or "
