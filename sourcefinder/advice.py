@@ -102,6 +102,9 @@ def _nowhere_note(ranking: Ranking, missing: list[str]) -> str:
     if ranking.ruled_out:
         return (f"The index says the organization has no {_quoted(list(ranking.ruled_out))}"
                 f" and no source mentions it. {_ELSEWHERE}")
+    if ranking.unused:
+        return (f"Nothing in the index mentions {_quoted(list(ranking.unused))}: the "
+                f"organization keeps nothing there. {_ELSEWHERE}")
     if ranking.theirs:
         return (f"This asks for {' and '.join(ranking.theirs)}'s own records; the sources "
                 f"that match it hold the organization's own. {_ELSEWHERE}")

@@ -59,6 +59,12 @@ def test_a_nowhere_for_another_bodys_own_records_says_whose(desk: Desk) -> None:
     assert note.startswith("This asks for Openreach's own records; the sources that match")
 
 
+def test_a_nowhere_for_a_product_the_index_never_mentions_names_it(desk: Desk) -> None:
+    ranking = Ranking((), "nowhere", (), support=0.5, unused=("salesforce",))
+    note = advice.answer(desk.served().published, ranking, "s1").note
+    assert note.startswith("Nothing in the index mentions 'salesforce': the organization")
+
+
 def test_a_nowhere_past_a_retention_the_preamble_states_says_so(desk: Desk) -> None:
     ranking = Ranking((), "nowhere", (), support=0.3, expired=("CCTV 31 days",))
     note = advice.answer(desk.served().published, ranking, "s1").note

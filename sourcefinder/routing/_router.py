@@ -129,6 +129,7 @@ from sourcefinder.routing._priors import (
     apply_declarations,
     years_spanned,
 )
+from sourcefinder.routing._products import index_words, unused
 from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
@@ -328,6 +329,9 @@ class Ranking:
     # the preamble's statement of what the organization does not do or have that the
     # question is nearer in word vectors than it is to any source
     denied: tuple[str, ...] = ()
+    # the products the question names that no source and nothing else in the index
+    # mentions ("the Jira board for the website", "our Salesforce login")
+    unused: tuple[str, ...] = ()
 
 
 class Router(Protocol):
@@ -368,6 +372,7 @@ class _Question:
     theirs: tuple[str, ...] = ()  # the bodies whose own records it asks for ("Openreach's own")
     unkept: tuple[str, ...] = ()  # the preamble's statements that what it asks for is never kept
     closed: tuple[str, ...] = ()  # the preamble's closings of what it asks about since
+    unused: tuple[str, ...] = ()  # the products it names that nothing in the index mentions
     dismissed: frozenset[int] = frozenset()  # the cards the asker dismissed by name
     static: np.ndarray | None = None  # the question in static word vectors
     static_cos: np.ndarray | None = None  # and its cosine with each card there
@@ -521,6 +526,10 @@ class OfflineRouter:
         # names it: "Studio C is now the gear store")
         # (and a thing by its last word where no card names that: "the shop" for "The gear
         # shop closed in March 2021")
+        # every word the index writes, for the products a question names that it never does
+        self._index_words = index_words([index.preamble, *(
+            f"{c.id} {c.what} {c.what_not} " + " ".join(f.value for f in c.fields)
+            for c in self._cards), *(f"{n.what} {n.pointer}" for n in index.foundation.values())])
         self._closed = tuple(replace(c, by_head=c.noun
                                      and not self._names_any(frozenset((c.head,))))
                              for c in declared_closed(index.preamble, today or date.today())
@@ -939,6 +948,7 @@ class OfflineRouter:
                          unkept=unkept_asked(self._unkept, set(qterms), question),
                          closed=closed_asked(self._closed, set(qterms), asked,
                                              analysed.positive),
+                         unused=unused(analysed.positive, self._index_words),
                          dismissed=frozenset(by_name), common_absent=common,
                          common_alone=common_alone)  # fmt: skip
 
@@ -1348,11 +1358,12 @@ class OfflineRouter:
         if first.pinned:
             verdict = "confident"
         elif nothing or (q.absent and cfg.absent_is_nowhere) or q.expired or theirs \
-                or q.unkept or q.closed or self._periods.shut(lead, q.period) \
+                or q.unkept or q.closed or q.unused or self._periods.shut(lead, q.period) \
                 or lead in q.out_of_period:  # fmt: skip
             # the log knows (askers of this very question found nothing), or the index
             # says the organization has no such thing, or keeps it less long than asked
-            # or not at all, or it asks for another body's own records, or for a place
+            # or not at all, or it asks for another body's own records, or for a product
+            # the index never mentions (the organization's Jira board), or for a place
             # since it closed, or for a time the thing of the first card did not happen,
             # or the first card holds nothing of the time asked and no older one does
             verdict = "nowhere"
@@ -1376,7 +1387,7 @@ class OfflineRouter:
                       and self.index.cards[s.card_id].kind in HUMAN_KINDS]  # fmt: skip
             return Ranking(tuple(humans[:1]), verdict, tuple(full), support, q.unmatched,
                            nothing, set_aside, q.absent, q.expired, theirs, q.unkept, q.closed,
-                           denied)
+                           denied, q.unused)
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
                        set_aside, q.absent, q.expired, theirs, q.unkept, q.closed)
