@@ -470,7 +470,8 @@ _GONE = re.compile(
     rf"handed\s+over|given|{_THROWN})"
     r"|went\s+to|(?:is|are|was|were)\s+(?:all\s+)?gone"
     # "the 2009-2015 books went in the Storm Desmond flood"
-    r"|went\s+(?:in|with)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:flood|fire|skip|bin|clear-?out)"
+    r"|went\s+(?:in|with)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:flood|fire|skip|bin|clear-?out|pipe|leak|"
+    r"burglary|break-in|crash)"
     # "forms from 2011 to 2015 are on paper in the records store" (on a scanned source)
     r"|(?:is|are|was|were)\s+(?:still\s+)?(?:on\s+paper|in\s+(?:archive\s+)?boxes))\b",
     re.IGNORECASE,
@@ -1368,9 +1369,18 @@ _LOST_IN = re.compile(
     rf"(?:\s+and\s+[^.;:()]{{0,50}}?)?\s+(?:was|were)\s+(?:all\s+)?(?:lost|destroyed|deleted|discarded|{_THROWN}|"
     r"(?:not|never)\s+kept)\b"
     rf"|\b((?:{_WORD_NOT_VERB}\s+){{0,3}}?{_WORD_NOT_VERB})\s+(?:was|were)\s+(?:not|never)\s+"
-    rf"(?:{_UNWRITTEN}|kept)(?:\s+at\s+all)?\s+in\s+({_YEAR})\b" + _YEARS_AFTER,
+    rf"(?:{_UNWRITTEN}|kept)(?:\s+at\s+all)?\s+in\s+({_YEAR})\b" + _YEARS_AFTER
+    # "The lunch tally books for 2018 and Jan–Feb 2019 went in the burst pipe": the whole
+    # years said
+    + rf"|\b((?:{_WORD_NOT_VERB}\s+){{0,4}}?{_WORD_NOT_VERB})\s+for\s+({_YEAR})"
+    rf"((?:\s*(?:,|and|&)\s*(?:{_MONTH}(?:\s*[–-]\s*{_MONTH})?\s+)?{_YEAR})*)"
+    rf"\s+(?:(?:was|were)\s+(?:all\s+)?(?:lost|destroyed|deleted|discarded|{_THROWN})|"
+    r"went\s+(?:in|with)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:flood|fire|pipe|leak|burglary|"
+    r"break-in|crash))\b",
     re.IGNORECASE,
 )
+# a year said with its months is not whole ("Jan–Feb 2019")
+_PART_YEAR = re.compile(rf"\b{_MONTH}(?:\s*[–-]\s*{_MONTH})?\s+{_YEAR}\b", re.IGNORECASE)
 
 
 # ... or where what is kept of something starts: "Kickboxing gradings start in 2009", "the
@@ -1453,8 +1463,13 @@ def _none_in(preamble: str, specificity: Callable[[str], float]) -> list[Kept]:
                 if said := _said_of(what):
                     out.append(replace(_kept(said, sentence, specificity, 0), gone_in=years))
             for m in _LOST_IN.finditer(sentence):
-                year, what = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
-                years = frozenset(int(y) for y in (year, *_EACH_YEAR.findall(m.group(5) or "")))
+                if m.group(6):
+                    what, year, more = m.group(6, 7) + (m.group(8),)
+                    listed = _EACH_YEAR.findall(_PART_YEAR.sub(" ", more or ""))
+                else:
+                    year, what = (m.group(1), m.group(2)) if m.group(1) else m.group(4, 3)
+                    listed = _EACH_YEAR.findall(m.group(5) or "")
+                years = frozenset(int(y) for y in (year, *listed))
                 if said := _said_of(what):
                     out.append(replace(_kept(said, sentence, specificity, 0), gone_in=years))
     return out

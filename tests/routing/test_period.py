@@ -1787,6 +1787,12 @@ def test_a_year_the_preamble_says_there_was_none_of_a_thing_is_gone(
         # a bound is read as one, before the day, not as this year alone
         ("the bookings diary for 2014", True),
         ("the bookings diary for 2016", False),
+        # "for" the years, each whole year said; not one said with its months
+        ("lunch headcounts from the tally books for 2018", True),
+        ("the lunch tally book for 2019", False),
+        ("the lunch tally books for 2021", False),
+        ("van booking diaries from 2020", True),
+        ("van booking diaries from 2021", False),
     ],
 )
 def test_a_thing_of_a_year_the_preamble_says_is_lost_is_gone_that_year(
@@ -1801,7 +1807,9 @@ def test_a_thing_of_a_year_the_preamble_says_is_lost_is_gone_that_year(
         "- The 2016 planting plan and most 2017 paper receipts were ruined when the office "
         "roof leaked.\n"
         "- Our 1974 club rules were thrown away in a clear-out.\n"
-        "- The bookings diaries from before 2015 were ruined when the store flooded.\n")
+        "- The bookings diaries from before 2015 were ruined when the store flooded.\n"
+        "- The lunch tally books for 2018 and Jan–Feb 2019 went in the burst pipe of "
+        "February 2020. The van booking diaries for 2019 and 2020 were thrown away.\n")
     assert _gone(preamble, question) is gone
 
 
