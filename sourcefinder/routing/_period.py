@@ -1598,6 +1598,12 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
         head = item[: span.start()]
         before = _after_month(span) if span.group(2) else date(int(span.group(3)) + 1, 1, 1)
         since = _day(first) if (first := _FIRST_DAY.search(span.group())) else None
+    elif (gone := _GONE_ON.search(item)) and not _SOME_OF.search(gone.group("what")):
+        # "the old paper registration forms were shredded in December 2023": all of them
+        # up to then (not "the 2017 sheets were lost in 2018": of a year, read as such;
+        # nor "earlier tabs were deleted in 2022": some of them, said before)
+        head = gone.group("what")
+        before = _first_of(gone.group("month"), gone.group("year"))
     else:  # "holds rosters from 2016 only (earlier ones were purged)"
         m = _HELD_FROM.search(item)
         if not m or not _LOST.search(item, m.end()):
@@ -1615,6 +1621,18 @@ def _lost_before(item: str, specificity: Callable[[str], float]) -> list[Kept]:
             for said in (words, *filter(None, map(_said_of, each)))]
 
 
+# ... or what was destroyed on a day, all of it up to then ("the card index was shredded
+# in 2016", "the old paper registration forms were thrown away in December 2023")
+_GONE_ON = re.compile(
+    rf"(?<![(\w])(?P<what>(?:the|our|its|their|all\s+the)\s+(?:[\w'-]+\s+){{0,4}}?[\w'-]+)\s+"
+    rf"(?:was|were|has\s+been|have\s+been)\s+"
+    rf"(?:all\s+)?(?:destroyed|shredded|deleted|discarded|purged|wiped|{_THROWN})\s+"
+    rf"(?:[\w'-]+\s+){{0,4}}?in\s+(?:(?P<month>{_MONTH})\s+)?(?P<year>{_YEAR})\b"
+    rf"(?!\s*(?:-|–|to)\s*\d)",
+    re.IGNORECASE,
+)
+_SOME_OF = re.compile(rf"\d|\b(?:earlier|older|before|previous|prior|anything|rest|ones|went|"
+                      r"last|first)\b", re.IGNORECASE)
 # A list a heading says is gone: "Gone: gas safety certificates 2011–2015, the comments
 # book volume 2 (2013–2015) and a box of receipts", "Lost: minute books 1978–1985,
 # table-booking diaries before 2016"

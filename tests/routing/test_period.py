@@ -1816,6 +1816,30 @@ def test_a_thing_of_a_year_the_preamble_says_is_lost_is_gone_that_year(
 @pytest.mark.parametrize(
     ("question", "gone"),
     [
+        ("my daughter's paper registration form from 2021", True),
+        ("the registration forms from 2024", False),  # online since: not gone
+        ("the card index entry for a tenancy in 2009", True),
+        ("the card index from 2017", False),
+        # some of them, said before, or of a year: not all up to then
+        ("the membership tabs for 2018", False),
+        ("the clipboard sheets from 2016", False),
+    ],
+)
+def test_what_the_preamble_says_was_destroyed_on_a_day_is_gone_up_to_it(
+        question: str, gone: bool) -> None:
+    """"The old paper registration forms were shredded in December 2023", "the card index
+    was shredded in 2016": all of that thing up to then is gone."""
+    preamble = (
+        "Riders re-registered online; the old paper registration forms were shredded in "
+        "December 2023. From 1998 to 2009 tenancies were on a card index; the card index "
+        "was shredded in 2016. The register keeps 2019 on (earlier tabs were deleted in "
+        "2022). The 2017 clipboard sheets were lost in 2018.\n")
+    assert _gone(preamble, question) is gone
+
+
+@pytest.mark.parametrize(
+    ("question", "gone"),
+    [
         ("kickboxing grading results from 2005", True),
         ("kickboxing grading results from 2012", False),
         # said of kickboxing gradings: a grading of another kind is not named
