@@ -470,8 +470,8 @@ _GONE = re.compile(
     rf"handed\s+over|given|{_THROWN})"
     r"|went\s+to|(?:is|are|was|were)\s+(?:all\s+)?gone"
     # "the 2009-2015 books went in the Storm Desmond flood"
-    r"|went\s+(?:in|with)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:flood|fire|skip|bin|clear-?out|pipe|leak|"
-    r"burglary|break-in|crash)"
+    r"|went\s+(?:in|with)\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:flood|fire|skip|bin|clear-?out|"
+    r"pipe|leak|burglary|break-in|crash)"
     # "forms from 2011 to 2015 are on paper in the records store" (on a scanned source)
     r"|(?:is|are|was|were)\s+(?:still\s+)?(?:on\s+paper|in\s+(?:archive\s+)?boxes))\b",
     re.IGNORECASE,
@@ -1631,7 +1631,7 @@ _GONE_ON = re.compile(
     rf"(?!\s*(?:-|–|to)\s*\d)",
     re.IGNORECASE,
 )
-_SOME_OF = re.compile(rf"\d|\b(?:earlier|older|before|previous|prior|anything|rest|ones|went|"
+_SOME_OF = re.compile(r"\d|\b(?:earlier|older|before|previous|prior|anything|rest|ones|went|"
                       r"last|first)\b", re.IGNORECASE)
 # A list a heading says is gone: "Gone: gas safety certificates 2011–2015, the comments
 # book volume 2 (2013–2015) and a box of receipts", "Lost: minute books 1978–1985,
