@@ -191,11 +191,17 @@ _IN_YEAR = re.compile(
     re.IGNORECASE,
 )
 # A year said in passing, read only when nothing else names the time: "— 2021 I think?",
-# "..., 2018 maybe", "..., 2021?"; not "summer 2018 I think", which is read as the summer
+# "..., 2018 maybe", "..., 2021?"; not "summer 2018 I think", which is read as the summer;
+# and a year after a record or an occasion: "trustee minutes 1997", "sports day 2015"
+_RECORD_OR_DAY = (r"minutes|accounts|results|photos|pictures|pics|reports?|registers?|diary|"
+                  r"diaries|rotas?|ledgers?|returns|newsletters?|programmes?|fixtures|budget|"
+                  r"records|logs?|bookings|entries|figures|takings|sales|"
+                  r"books?|day|week|night|camp|trip|gala")
 _PASSING_YEAR = re.compile(
     rf"(?:^|(?<=[,;—–(?!.-])|(?<=[,;—–(?!.-]\s))({_YEAR})\s+"
     rf"(?:I\s+(?:think|reckon|believe)|maybe|perhaps|or\s+so|or\s+thereabouts)\b"
-    rf"|[,—–]\s*({_YEAR})\s*[?.!]*\s*$",
+    rf"|[,—–]\s*({_YEAR})\s*[?.!]*\s*$"
+    rf"|\b(?:{_RECORD_OR_DAY})\s+({_YEAR})\b(?![-/–]\d)",
     re.IGNORECASE,
 )
 # A month named alone ("back in January", "the March storm", "since August"): this

@@ -152,6 +152,9 @@ TODAY = date(2026, 11, 30)
          date(2021, 1, 1), date(2021, 12, 31)),
         ("till receipts from the shop's first year, 2010", date(2010, 1, 1),
          date(2010, 12, 31)),
+        # a year after a record or an occasion
+        ("trustee minutes 1997", date(1997, 1, 1), date(1997, 12, 31)),
+        ("looking for photos of sports day 2015", date(2015, 1, 1), date(2015, 12, 31)),
         # ... but a season or month said with it is the time asked
         ("a Gazette article on the coalfield, summer 2018 I think", date(2018, 6, 1),
          date(2018, 8, 31)),
@@ -236,6 +239,7 @@ def test_easter_said_alone_is_the_last_one_gone_by() -> None:
         "where a 2008 refill hogshead is now",
         "I've got a 2015 spreadsheet of outage causes",
         "2013 licence for alterations on the office",  # its year, or the thing's own
+        "has the Potting Shed paid invoice 1873 yet?",  # a number, not a year
         # how far a source reaches is why the question is asked, not what it asks for
         "Xero only goes back to 2020: where are the older books?",
         "the booking app only goes back to 2022, so where are the rest",
