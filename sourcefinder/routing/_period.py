@@ -183,6 +183,9 @@ _IN_YEAR = re.compile(
     rf"autumn|spring|summer|winter)\s+term)\s+({_YEAR})\b|\b({_YEAR})-ish\b"
     # "that would've been 2016", "in about 2009"
     rf"|\b(?:been|in\s+about|in\s+roughly)\s+({_YEAR})\b(?![-/]\d)"
+    # a year of one thing, after a preposition: "the sketch for a 2016 job" (not "for a
+    # 2019 Sportage": a model, written with its capital)
+    rf"|\b(?:for|from|of|on|at|with)\s+an?\s+({_YEAR})\s+(?=(?-i:[a-z]))"
     # a year hedged: "about 2008", "say 2010", "like 2012"
     rf"|(?<!\bsince\s)\b(?:about|say|like|roughly|approximately|approx\.?|c\.|ca\.)\s+({_YEAR})\b"
     rf"(?![-/]\d)"

@@ -152,6 +152,8 @@ TODAY = date(2026, 11, 30)
          date(2021, 1, 1), date(2021, 12, 31)),
         ("till receipts from the shop's first year, 2010", date(2010, 1, 1),
          date(2010, 12, 31)),
+        # a year of one thing, after a preposition
+        ("Stuart's measure sketch for a 2016 job", date(2016, 1, 1), date(2016, 12, 31)),
         # a year after a record or an occasion
         ("trustee minutes 1997", date(1997, 1, 1), date(1997, 12, 31)),
         ("looking for photos of sports day 2015", date(2015, 1, 1), date(2015, 12, 31)),
@@ -240,6 +242,7 @@ def test_easter_said_alone_is_the_last_one_gone_by() -> None:
         "I've got a 2015 spreadsheet of outage causes",
         "2013 licence for alterations on the office",  # its year, or the thing's own
         "has the Potting Shed paid invoice 1873 yet?",  # a number, not a year
+        "brake fluid due for a 2019 Sportage",  # a model, with its capital
         # how far a source reaches is why the question is asked, not what it asks for
         "Xero only goes back to 2020: where are the older books?",
         "the booking app only goes back to 2022, so where are the rest",
