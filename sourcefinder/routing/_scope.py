@@ -200,7 +200,11 @@ _UNLOGGED = (r"\b(?:is|are)\s+(?:not|never)\s+(?:logged|recorded|kept|stored|tra
              r"|\b(?:is|are)\s+never\s+(?:logged|recorded|written\s+down)\b"
              # "the old audit papers weren't kept", "The WhatsApp groups aren't archived":
              # what was not kept, said at the end of its clause
-             rf"|{_NOT_KEPT}")
+             rf"|{_NOT_KEPT}"
+             # "Private one-to-one lessons are not offered", "Gift wrapping isn't available"
+             r"|\b(?:is|are)(?:\s+not|n't)\s+(?:offered|provided|available|sold|stocked|"
+             r"supplied|arranged|run|done|carried\s+out|taught)"
+             r"(?=\s*(?:[,;.:)]|$|\s+(?:here|by\s+us|at\s+all|any\s*more)\b))")
 # Owning is read as a boundary only: it ends the negation before it.
 # (not owning and doing something else with it: "We don't own or fly a drone" is a
 # negation of flying one)

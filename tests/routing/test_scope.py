@@ -70,6 +70,10 @@ def _stems(words: str) -> set[str]:
          "shares", "staff outsiders"),
         ("The union is a charity: its clubs, bar and elections are not ours either.",
          "clubs bar elections", "union charity"),  # what is not ours comes first
+        # ... and what is not offered: "Private one-to-one lessons are not offered"
+        ("Private one-to-one lessons are not offered. Gift wrapping isn't available. "
+         "Refunds are not available after 14 days.",
+         "private lessons gift wrapping", "refunds days"),
         ("It is owned by a fund, so there is no shareholder register here.",
          "shareholder register", "owned fund"),
         ("There's no trading desk. No franchises, no concessions.",
