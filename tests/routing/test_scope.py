@@ -533,7 +533,7 @@ def test_a_denied_phrase_begun_inside_a_word_of_the_question_is_not_asked() -> N
              card("footgolf-body", "UK FootGolf Association: rules, accredited courses")]
     router = OfflineRouter(make_index(cards, "Gridco runs a range. There is no golf course."))
     assert router.rank("Where is the risk assessment for the footgolf course?").ruled_out == ()
-    assert router.rank("Is there a golf course nearby?").ruled_out == ("golf course",)
+    assert "golf course" in router.rank("Is there a golf course nearby?").ruled_out
 
 
 def test_a_common_word_said_as_a_verb_is_not_the_activity_the_preamble_denies() -> None:
