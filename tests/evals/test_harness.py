@@ -181,7 +181,9 @@ def test_the_example_suite_is_well_formed() -> None:
             "ingram", "whitton", "hepple", "holystone", "rochester", "byrness", "kielder",
             "falstone",
             "greenhaugh", "stannington", "glendale", "tarset", "ridsdale", "capheaton",
-            "kirkharle", "netherton"],
+            "kirkharle", "netherton",
+            "alnham", "bavington", "cambo", "chollerton", "humshaugh", "ridley", "simonburn",
+            "thockrington"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
