@@ -186,7 +186,7 @@ def card_field_texts(card: Card, pointed: str = "", primer: str = "") -> dict[st
     }
 
 
-_CAMEL_WORD = re.compile(r"\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b")  # "WhatsApp", "RotaCloud"
+CAMEL_WORD = re.compile(r"\b[A-Za-z]*[a-z][A-Z][A-Za-z]*\b")  # "WhatsApp", "RotaCloud", "kWp"
 
 
 class LexicalIndex:
@@ -249,12 +249,12 @@ class LexicalIndex:
         self._sorted_terms: list[str] | None = None  # for ``knows_a_form_of``, when asked
         # a name a card writes in camelCase, as one word: "WhatsApp" is "whatsapp" too
         camel = {w for fields in texts for k, v in fields.items() if k != "id"
-                 for w in _CAMEL_WORD.findall(v)}  # fmt: skip
+                 for w in CAMEL_WORD.findall(v)}  # fmt: skip
         self._joined = frozenset(t for w in camel for t in terms(w.lower()))
         # the halves of those names that no card writes on their own ("app" of "WhatsApp",
         # "box" of "Dropbox" written "DropBox"): a card that says "WhatsApp" has no app
         plain = {t for fields in texts for k, v in fields.items() if k != "id"
-                 for t in terms(_CAMEL_WORD.sub(" ", v))}  # fmt: skip
+                 for t in terms(CAMEL_WORD.sub(" ", v))}  # fmt: skip
         self.halves_only = frozenset(t for w in camel for t in terms(camel_split(w))) - plain
         # ... and where it cuts in two, for a question that writes it as one word
         self.camel_cuts = {w.lower(): len(parts[0]) for w in camel

@@ -1035,12 +1035,6 @@ class Periods:
         """Whether card ``i``'s own text states the time it covers."""
         return i in self._coverage
 
-    def dated(self, i: int) -> bool:
-        """Whether card ``i``'s own text says when it starts or ends (not only how long it
-        keeps things)."""
-        cov = self._coverage.get(i)
-        return cov is not None and (cov.start is not None or cov.end is not None)
-
     def ended(self, i: int) -> bool:
         """Whether card ``i``'s own text says when it ends ("to March 2023"), not only
         when it began ("since 2020")."""

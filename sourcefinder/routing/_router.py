@@ -101,6 +101,7 @@ from sourcefinder.routing._intent import (
 )
 from sourcefinder.routing._keys import Keys
 from sourcefinder.routing._lexical import (
+    CAMEL_WORD,
     FieldWeights,
     LexicalIndex,
     card_field_texts,
@@ -259,7 +260,6 @@ _AS_VERB = re.compile(r"(?:\b(?:to|can|could|will|would|should|must|did|do|does|
                       r"|\b([a-z]+)\s+(?=(?:about|away|back|off|out|my|your|them|him|her|it)\b)",
                       re.IGNORECASE)
 _CAMEL_NAME = re.compile(r"\b[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\b")
-_CAMEL_WORD = re.compile(r"[A-Za-z]*[a-z][A-Z][A-Za-z]*")  # "WhatsApp", "kWp", "ecoTEC"
 _GERUND = re.compile(r"\b[a-z]{3,}ing\b", re.IGNORECASE)
 _PAST = re.compile(r"[A-Za-z]{3,}ed")  # a past tense or participle: "landed", "tracked"
 _OLD_STEMS = frozenset(terms(" ".join(OLD_PERIOD_WORDS)))  # "the old till archive"
@@ -522,14 +522,14 @@ class OfflineRouter:
         self._own_unkept = {i: unkept for i, c in enumerate(self._cards)
                             if (unkept := declared_unkept(
                                 ". ".join((*c.gotchas, c.contains))))}  # fmt: skip
-        # (a place named alone or by its letter, "Studio C", is closed only where no card
-        # names it: "Studio C is now the gear store")
-        # (and a thing by its last word where no card names that: "the shop" for "The gear
-        # shop closed in March 2021")
         # every word the index writes, for the products a question names that it never does
         self._index_words = index_words([index.preamble, *(
             f"{c.id} {c.what} {c.what_not} " + " ".join(f.value for f in c.fields)
             for c in self._cards), *(f"{n.what} {n.pointer}" for n in index.foundation.values())])
+        # (a place named alone or by its letter, "Studio C", is closed only where no card
+        # names it: "Studio C is now the gear store")
+        # (and a thing by its last word where no card names that: "the shop" for "The gear
+        # shop closed in March 2021")
         self._closed = tuple(replace(c, by_head=c.noun
                                      and not self._names_any(frozenset((c.head,))))
                              for c in declared_closed(index.preamble, today or date.today())
@@ -855,7 +855,7 @@ class OfflineRouter:
             if w.lower() not in timed and any(t in self._absent for t in terms(w))
             and not (set(terms(w)) <= self._halves and not _CAMEL_NAME.fullmatch(w))
             # (a name a card writes is no halves: "WhatsApp" where "no app", "kWp")
-            and not (_CAMEL_WORD.fullmatch(w)
+            and not (CAMEL_WORD.fullmatch(w)
                      and all(map(self._lex.knows_a_close_form_of, terms(w.lower()))))
             # (an everyday past tense the preamble does not write is a verb of the
             # question's own: "has the money landed?" where "no land surveys"; not a rare
