@@ -478,8 +478,9 @@ def _shown_by(clause: str, asked_apart: str,
 
 # ("The tack room diary's no good": what is said of it follows its "'s"; "FIDE's site
 # doesn't list me": whose it is, then what)
+# (a web address is a word: "the gov.uk MOT check doesn't show ...")
 _PLACE_SUBJECT = re.compile(r"\s*(?:[Tt]he|[Oo]ur|[A-Z][\w-]*'s)\s+"
-                            r"((?:[\w-]+(?:'s)?\s+){0,3}[\w-]+)(?:\s+|'s$)")
+                            r"((?:[\w-]+(?:\.[a-z]+)*(?:'s)?\s+){0,3}[\w-]+)(?:\s+|'s$)")
 # ... or ending the clause, after its "and" ("... and the ticket page doesn't say")
 _TRAILING_PLACE = re.compile(r"(?:^|\band\b|,)\s*(?:[Tt]he|[Oo]ur)\s+"
                              r"((?:[\w-]+\s+){0,3}[\w-]+)\s*$")

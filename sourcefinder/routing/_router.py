@@ -829,8 +829,10 @@ class OfflineRouter:
             dismissed = set(analysed.negated) | set(analysed.named) | one_word
             named = {i for t in (*analysed.named, *one_word)
                      for i in lex.positive_cards(t).tolist()}
+            described = self._described(frozenset(analysed.negated))
             for i in named | excluded.keys():
-                if any(name and name <= dismissed for name in self._card_names[i]):
+                if i == described \
+                        or any(name and name <= dismissed for name in self._card_names[i]):
                     by_name.add(i)
                     share, words = excluded.get(i, (0.0, [forms.get(t, t) for t in analysed.named]))
                     excluded[i] = (max(share, self.config.named_excluded), words)
@@ -1001,6 +1003,16 @@ class OfflineRouter:
                     out[j] += score
                     q.sent_by.setdefault(j, i)
         return out if out.any() else None
+
+    def _described(self, said: frozenset[str]) -> int | None:
+        """The one card whose name holds every word of ``said`` (two or more), if any: the
+        asker called it by part of its name ("the gov.uk MOT check" for GOV.UK "Check MOT
+        history")."""
+        if len(said) < 2:
+            return None
+        holders = {i for i, names in enumerate(self._card_names)
+                   if any(said <= name for name in names)}  # fmt: skip
+        return holders.pop() if len(holders) == 1 else None
 
     def _names_source(self, stems: list[str]) -> bool:
         """Whether ``stems`` are one card's name, no more and no less."""

@@ -173,6 +173,9 @@ from sourcefinder.routing._text import terms
         ("The Technogym portal is only for gym machines. Where do the hall lights go?",
          "is only for gym machines. Where do the hall lights go?", ("technogym", "portal")),
         # whose the place is, then which
+        # a web address in the place's name
+        ("the gov.uk MOT check doesn't show when the van was serviced. Where's the proof?",
+         "doesn't show when the van was serviced. Where's the proof?", ("gov", "uk", "mot")),
         ("FIDE's site doesn't list me at all. Where's my English rating?",
          "doesn't list me at all. Where's my English rating?", ("site",)),
         ("The supplier's spec sheet doesn't say. Where are our own allergen charts?",

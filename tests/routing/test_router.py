@@ -641,6 +641,26 @@ def test_a_source_dismissed_by_name_is_out_however_long_the_question(
     assert ids(OfflineRouter(index_of(cards)).rank(question).full)[0] == "netsuite"
 
 
+def test_a_source_described_by_part_of_its_name_is_dismissed(
+        index_of: Callable[[list[Card]], Index]) -> None:  # fmt: skip
+    """"the gov.uk MOT check doesn't show ..." calls GOV.UK "Check MOT history" by words
+    of its name: it is out as if named. Words that two cards' names share name neither."""
+    cards = [
+        card("mot-history", 'GOV.UK "Check MOT history" for our van: pass or fail, '
+             "advisories, mileage, when the van was serviced at its MOT"),
+        card("service-folder", "the van folder: service invoices, oil changes, repairs"),
+        card("mot-reminders", "MOT reminder texts from the garage"),
+    ]  # fmt: skip
+    router = OfflineRouter(index_of(cards))
+    question = ("the gov.uk MOT check doesn't show when the van was serviced. Where's the "
+                "proof?")  # fmt: skip
+    assert ids(router.rank(question).full)[0] == "service-folder"
+    assert router._described(frozenset({"gov", "uk", "mot"})) == 0
+    assert router._described(frozenset({"mot"})) is None  # one word names no one
+    twins = OfflineRouter(index_of([*cards, card("mot-check", "GOV.UK MOT check reminders")]))
+    assert twins._described(frozenset({"gov", "uk", "mot"})) is None
+
+
 def test_a_source_called_by_its_short_name_is_dismissed_with_what_it_shows(
         index_of: Callable[[list[Card]], Index]) -> None:  # fmt: skip
     """"Salesforce" names the card of "our CRM (Salesforce Sales Cloud)": what it shows
