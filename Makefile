@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export SOURCEFINDER_HOME ?= $(CURDIR)/.sourcefinder
 
-.PHONY: install demo test lint typecheck bench ui clean
+.PHONY: install demo test lint typecheck bench ui clean phrasing-models
 
 install: $(STAMP)
 
@@ -30,6 +30,10 @@ test: lint typecheck
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# the router's models of how questions are put, fit on every labeled question
+phrasing-models: $(STAMP)
+	$(BIN)/python -m bench.train_phrasing
 
 ui: $(STAMP)
 	$(BIN)/python -m sourcefinder_pipeline.ui

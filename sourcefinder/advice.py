@@ -115,6 +115,10 @@ def _nowhere_note(ranking: Ranking, missing: list[str]) -> str:
                       (ranking.denied, "the question is nearer that than any source")):  # fmt: skip
         if said:
             return f"The index says {_quoted(list(said))}: {why}. {_ELSEWHERE}"
+    if ranking.phrased:
+        return ("Questions put like this one seldom have a source, and none here matches it "
+                "well" + (f" (no source mentions {_quoted(missing)})" if missing else "")
+                + f". {_ELSEWHERE}")
     return ("Nothing in the index covers this well"
             + (f" (no source mentions {_quoted(missing)})" if missing else "")
             + f". {_ELSEWHERE}")

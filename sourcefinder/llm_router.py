@@ -181,4 +181,5 @@ class LLMRouter:
                        support=support, unmatched=base.unmatched,
                        out_of_period=base.out_of_period, ruled_out=base.ruled_out,
                        expired=base.expired, theirs=base.theirs, unkept=base.unkept,
-                       closed=base.closed, denied=base.denied, unused=base.unused)
+                       closed=base.closed, denied=base.denied, unused=base.unused,
+                       phrased=base.phrased)

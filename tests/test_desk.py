@@ -65,6 +65,13 @@ def test_a_nowhere_for_a_product_the_index_never_mentions_names_it(desk: Desk) -
     assert note.startswith("Nothing in the index mentions 'salesforce': the organization")
 
 
+def test_a_nowhere_for_how_the_question_is_put_says_so(desk: Desk) -> None:
+    ranking = Ranking((), "nowhere", (), support=0.3, unmatched=("cctv",), phrased=0.83)
+    note = advice.answer(desk.served().published, ranking, "s1").note
+    assert note.startswith("Questions put like this one seldom have a source, and none here "
+                           "matches it well (no source mentions 'cctv')")  # fmt: skip
+
+
 def test_a_nowhere_past_a_retention_the_preamble_states_says_so(desk: Desk) -> None:
     ranking = Ranking((), "nowhere", (), support=0.3, expired=("CCTV 31 days",))
     note = advice.answer(desk.served().published, ranking, "s1").note

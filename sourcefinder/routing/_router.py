@@ -18,8 +18,9 @@
 2. **Fusion** by reciprocal rank (weights in ``RouterConfig``, table in ``_config``),
    then, until past questions vote, the leading cards lifted by how much of the
    question their text has (``w_coverage``; each word by its idf and by how specific it
-   is in English, ``generic_ref``); people and channels held back when the
-   question gives no sign of wanting one (``unasked_human_factor``).
+   is in English, ``generic_ref``); people and channels raised or held back by how
+   likely the question is to want someone to ask, a model learned from how questions
+   are put (``_phrasing``, ``asker_weight``).
 3. **Declarations**: NOT parts, ruled-out terms, supersession and demotion, drafts,
    trust and health (``_priors``), and periods: a card whose own text says it does not
    hold the time the question asks about ("14-day retention" for "logs from two months
@@ -80,7 +81,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
-from typing import Protocol
+from typing import Literal, Protocol
 
 import numpy as np
 
@@ -123,6 +124,7 @@ from sourcefinder.routing._period import (
     declared_retention,
     expired,
 )
+from sourcefinder.routing._phrasing import Phrasing, shipped
 from sourcefinder.routing._priors import (
     OLD_PERIOD_WORDS,
     Adjusted,
@@ -332,6 +334,9 @@ class Ranking:
     # the products the question names that no source and nothing else in the index
     # mentions ("the Jira board for the website", "our Salesforce login")
     unused: tuple[str, ...] = ()
+    # how likely a question put this way is to have nowhere to look (``_phrasing``), when
+    # that, with no source matching it well, made the verdict
+    phrased: float = 0.0
 
 
 class Router(Protocol):
@@ -379,6 +384,8 @@ class _Question:
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
     answers_for: dict[int, int] = field(default_factory=dict)  # person -> the source matched
     sent_by: dict[int, int] = field(default_factory=dict)  # card -> a named card's NOT part
+    asker: float = 0.5  # how likely the question is to want someone to ask (``_phrasing``)
+    seldom: float = 0.0  # how likely it is of a kind seldom held anywhere (``_phrasing``)
 
 
 def ordered(score: dict[int, float], pinned: tuple[int, ...],
@@ -421,10 +428,16 @@ class OfflineRouter:
         static: Embedder | None = None,
         static_vectors: np.ndarray | None = None,
         today: date | None = None,
+        askers: Phrasing | None | Literal["shipped"] = "shipped",
+        nowhere: Phrasing | None | Literal["shipped"] = "shipped",
     ) -> None:
         """``today`` fixes the date questions' relative times are read against (None:
-        the day each question is asked)."""
+        the day each question is asked); ``askers`` tells how likely a question is to want
+        someone to ask (``_phrasing``; the model shipped by default, None for the plain cut),
+        and ``nowhere`` how likely it is of a kind seldom held anywhere (None: not heard)."""
         self.index = index
+        self._askers = shipped("askers") if askers == "shipped" else askers
+        self._nowhere = shipped("nowhere") if nowhere == "shipped" else nowhere
         self.config = cfg = config or RouterConfig()
         self.memory = memory if memory is not None else Memory()
         self._cards = list(index.cards.values())
@@ -698,6 +711,10 @@ class OfflineRouter:
         cfg = self.config
         q = self._question(question, context)
         q.lex = self._lexical(q)
+        if self._askers is not None and self._askable.any():
+            q.asker = self._askers.probability(question)
+        if self._nowhere is not None and cfg.phrased_nowhere < 1.0:
+            q.seldom = self._nowhere.probability(question)
         signals = [ranked("lexical", cfg.w_lexical, q.lex, cfg.depth)]
         if q.rules_out.any():  # the asker ruled out exactly what these cards say they are not
             signals.append(ranked("rules_out", cfg.w_rules_out, q.rules_out, cfg.depth))
@@ -1103,7 +1120,11 @@ class OfflineRouter:
         known: dict[int, dict[str, int]] = {}  # card -> its term mask, computed once
         if cfg.w_coverage > 0 and not any(votes.score for votes in recall.votes):
             fused = self._with_coverage(fused, q, known)
-        if cfg.unasked_human_factor < 1.0 and not may_ask_for_person(q.embed_text):
+        if cfg.asker_weight > 0 and self._askers is not None:
+            # people and channels by how likely the question is to want someone to ask
+            factor = math.exp(cfg.asker_weight * (q.asker - cfg.asker_center))
+            fused = {i: s * factor if self._askable[i] else s for i, s in fused.items()}
+        elif cfg.unasked_human_factor < 1.0 and not may_ask_for_person(q.embed_text):
             fused = {i: s * cfg.unasked_human_factor if self._askable[i] else s
                      for i, s in fused.items()}
         adj = apply_declarations(
@@ -1392,6 +1413,11 @@ class OfflineRouter:
             verdict = "nowhere"
         else:
             verdict = "uncertain"
+        phrased = 0.0
+        if verdict != "nowhere" and not first.pinned and q.seldom > cfg.phrased_nowhere \
+                and support < cfg.phrased_nowhere_below:  # fmt: skip
+            # put the way questions with nowhere to look are, and no source matches it well
+            verdict, phrased = "nowhere", round(q.seldom, 3)
         if verdict == "nowhere":
             # a person or channel to ask, when one fits as well as a candidate must
             humans = [s for s, ev in zip(full, evidence, strict=True)
@@ -1399,7 +1425,7 @@ class OfflineRouter:
                       and self.index.cards[s.card_id].kind in HUMAN_KINDS]  # fmt: skip
             return Ranking(tuple(humans[:1]), verdict, tuple(full), support, q.unmatched,
                            nothing, set_aside, q.absent, q.expired, theirs, q.unkept, q.closed,
-                           denied, q.unused)
+                           denied, q.unused, phrased)
         cut = [s for s in full if s.pinned or s.confidence >= floor][: cfg.max_candidates]
         return Ranking(tuple(cut), verdict, tuple(full), support, q.unmatched, nothing,
                        set_aside, q.absent, q.expired, theirs, q.unkept, q.closed)

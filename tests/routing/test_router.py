@@ -804,13 +804,15 @@ def test_a_question_in_a_form_no_card_uses_finds_the_form_cards_use() -> None:
 
 
 def test_a_person_is_held_back_unless_the_question_could_want_one() -> None:
+    """The plain cut, without the model of who asks for someone (``test_phrasing``)."""
     said = dict(contains="subject access requests, data breaches, privacy notices")
     cards = [card("person-dpo", "data protection officer: subject access requests", kind="person",
                   **said),
              card("privacy-hub", "data protection: subject access requests", kind="wiki",
                   **said)]  # fmt: skip
-    held = OfflineRouter(make_index(cards))
-    level = OfflineRouter(make_index(cards), config=RouterConfig(unasked_human_factor=1.0))
+    held = OfflineRouter(make_index(cards), askers=None)
+    level = OfflineRouter(make_index(cards), config=RouterConfig(unasked_human_factor=1.0),
+                          askers=None)  # fmt: skip
 
     def person(router: OfflineRouter, question: str) -> float:
         return next(s.confidence for s in router.rank(question).full if s.card_id == "person-dpo")
