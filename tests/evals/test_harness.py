@@ -183,7 +183,9 @@ def test_the_example_suite_is_well_formed() -> None:
             "greenhaugh", "stannington", "glendale", "tarset", "ridsdale", "capheaton",
             "kirkharle", "netherton",
             "alnham", "bavington", "cambo", "chollerton", "humshaugh", "ridley", "simonburn",
-            "thockrington"],
+            "thockrington",
+            "belsay", "birtley", "haltwhistle", "ingoe", "kirkwhelpington", "matfen", "ryal",
+            "stamfordham"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
