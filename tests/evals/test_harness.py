@@ -185,7 +185,9 @@ def test_the_example_suite_is_well_formed() -> None:
             "alnham", "bavington", "cambo", "chollerton", "humshaugh", "ridley", "simonburn",
             "thockrington",
             "belsay", "birtley", "haltwhistle", "ingoe", "kirkwhelpington", "matfen", "ryal",
-            "stamfordham"],
+            "stamfordham",
+            "slaley", "whitfield", "allendale", "ninebanks", "lambley", "knarsdale", "coanwood",
+            "bywell"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
