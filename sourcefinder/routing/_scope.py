@@ -234,8 +234,10 @@ _THEIRS = (r"\b(?:is|are)\s+(?:theirs|(?:(?:the|a|an)\s+)?(?:[\w&-]+\s+){0,4}?[\
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?[\w-]+(?:'s|s')"
            r"\s+(?:work|job|responsibility)\b"
            r"|\bbelongs?\s+to\b"
-           # "drivers' hours and tachograph records stay with Rowley Haulage"
+           # "drivers' hours and tachograph records stay with Rowley Haulage" (not "the
+           # liability sits with us")
            r"|\b(?:stays?|stayed|remains?|remained|sits?|rests?|lies?)\s+with\b"
+           r"(?!\s+(?:us|me|ourselves)\b)"
            r"|\b(?:is|are)\s+(?:all\s+|also\s+)?(?:run|administered|managed|operated|provided|"
            r"issued|maintained|owned|held|kept|employed|enforced|decided|supplied|funded|"
            r"handled|processed|paid)\s+by\b"

@@ -197,6 +197,9 @@ def _stems(words: str) -> set[str]:
         ("Drivers' hours and tachograph records stay with Rowley Haulage.",
          "drivers hours tachograph records", "rowley haulage"),
         ("Photos are kept 90 days (signatures stay with the scans).", "", "signatures scans"),
+        # ... and what sits with us is ours
+        ("Our AP writes the lift plan, sends slinger/signallers, and the liability sits with "
+         "us.", "", "slinger signallers liability"),
         # ... named things only: "side" and "charges" are not what it keeps
         ("Occupational health is by Medwell OH, which holds the medical side of fitness "
          "tests, and the council, which runs parking charges.", "", "side charges medical"),
