@@ -141,15 +141,18 @@ class RouterConfig:
     asker_center: float = 0.5
     # A question put the way questions with nowhere to look are (``_phrasing``: "the CCTV
     # from the car park", "records from before 2012", "is there a WhatsApp group") is
-    # answered "nowhere" when that chance is above ``phrased_nowhere`` and no source
-    # supports it at ``phrased_nowhere_below`` or more. 1.0 turns it off. Each
-    # organization's chance from a model fit without it (five folds), default
-    # configuration, 646 organizations, caught / answered "nowhere" / meeting all four
-    # targets, against 9,158 / 1,699 / 121 without: at 0.7 and 0.5 9,728 / 1,791 / 160; at
-    # 0.6 and 0.6 10,078 / 1,935 / 178; at 0.5 and 0.7 10,579 / 2,369 / 197, where 121
-    # organizations answer 5% or more of their answerable questions "nowhere" (53 without).
-    phrased_nowhere: float = 0.6
-    phrased_nowhere_below: float = 0.6
+    # answered "nowhere" when that chance is above ``phrased_nowhere`` plus
+    # ``phrased_nowhere_slope`` times the support (the better a source matches it, the
+    # surer the model must be), and the support is under ``phrased_nowhere_below``. 1.0
+    # turns it off. Each organization's chance from a model fit without it (five folds),
+    # default configuration, 662 organizations, caught / answered "nowhere" / meeting all
+    # four targets / failing "caught" / failing "nowhere", against 9,367 / 1,745 / 121 /
+    # 343 / 53 without: a flat 0.6 under 0.6 (no slope) 10,325 / 1,984 / 179 / 188 / 72;
+    # 0.2 + 0.9 x support under 0.8 10,810 / 2,175 / 205 / 109 / 92; 0.2 + 0.7 x 11,105 /
+    # 2,476 / 206 / 76 / 130; 0.25 + 1.1 x 10,359 / 1,948 / 176 / 180 / 73.
+    phrased_nowhere: float = 0.2
+    phrased_nowhere_slope: float = 0.9
+    phrased_nowhere_below: float = 0.8
     # A question asking for code ("where's the code that", "which repo", "the dbt model"):
     # the repositories it matches, ranked on their own. Per question on thirty-nine
     # organizations against none: at 0.5 +9 -0, at 1.0 +12 -1, at 1.5 +14 -1, at 2.0

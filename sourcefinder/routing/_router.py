@@ -1414,8 +1414,10 @@ class OfflineRouter:
         else:
             verdict = "uncertain"
         phrased = 0.0
-        if verdict != "nowhere" and not first.pinned and q.seldom > cfg.phrased_nowhere \
-                and support < cfg.phrased_nowhere_below:  # fmt: skip
+        # (the better a source matches it, the surer of that the model must be)
+        needed = cfg.phrased_nowhere + cfg.phrased_nowhere_slope * max(0.0, support)
+        if verdict != "nowhere" and not first.pinned and cfg.phrased_nowhere < 1.0 \
+                and support < cfg.phrased_nowhere_below and q.seldom > needed:  # fmt: skip
             # put the way questions with nowhere to look are, and no source matches it well
             verdict, phrased = "nowhere", round(q.seldom, 3)
         if verdict == "nowhere":

@@ -3,6 +3,8 @@ put, and the router scaling people and channels by it."""
 
 from __future__ import annotations
 
+import math
+
 from sourcefinder.routing import OfflineRouter, RouterConfig
 from sourcefinder.routing._phrasing import PhrasingModel, features, shipped, train
 
@@ -118,3 +120,25 @@ def test_a_question_put_as_nowhere_questions_are_is_nowhere_where_nothing_fits_w
     off = OfflineRouter(make_index(cards[:1] + cards[2:]), nowhere=seldom,
                         config=RouterConfig(phrased_nowhere=1.0))  # fmt: skip
     assert off.rank(weak).verdict != "nowhere"
+
+
+def test_the_better_a_source_matches_the_surer_the_model_must_be() -> None:
+    """A chance of 0.45 makes a thinly matched question "nowhere", but not one a source
+    matches fairly well: that needs ``phrased_nowhere`` plus ``phrased_nowhere_slope``
+    times the support, and without the slope the same chance would have sent it away."""
+    cards = [
+        card("site-diary", "the site diary: deliveries, visitors, weather, the gate log"),
+        card("cctv", "CCTV recordings of the car park, kept 30 days", kind="system"),
+        card("rota", "the staff rota for the yard"),
+    ]  # fmt: skip
+    even = PhrasingModel(bias=math.log(0.45 / 0.55), weights={})
+    router = OfflineRouter(make_index(cards), nowhere=even)
+    thin = router.rank("footage of who came through the gate on the 3rd")
+    assert thin.support < 0.3
+    assert thin.verdict == "nowhere" and thin.phrased == 0.45
+    fair = router.rank("who was on the rota for the yard last Friday")
+    assert 0.5 < fair.support < RouterConfig().phrased_nowhere_below
+    assert fair.verdict != "nowhere" and fair.full[0].card_id == "rota"
+    flat = OfflineRouter(make_index(cards), nowhere=even,
+                         config=RouterConfig(phrased_nowhere_slope=0.0))  # fmt: skip
+    assert flat.rank("who was on the rota for the yard last Friday").verdict == "nowhere"
