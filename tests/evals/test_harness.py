@@ -187,7 +187,9 @@ def test_the_example_suite_is_well_formed() -> None:
             "belsay", "birtley", "haltwhistle", "ingoe", "kirkwhelpington", "matfen", "ryal",
             "stamfordham",
             "slaley", "whitfield", "allendale", "ninebanks", "lambley", "knarsdale", "coanwood",
-            "bywell"],
+            "bywell",
+            "wylam", "heddon", "ponteland", "ovingham", "prudhoe", "mickley", "stocksfield",
+            "acomb"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
