@@ -140,8 +140,9 @@ _IS = re.compile(r"\b(?:is|are|was|were)\b", re.IGNORECASE)
 # what follows a verb to make it one ("never handed over", "not backed up")
 _PARTICLES = frozenset("over up in on out back down off away across".split())
 _NEGATION = (
-    # not "the ones who don't cope with kennels": a relative clause is said of others
-    r"(?<!\bwho )(?<!\bwhich )(?<!\bthat )"
+    # not "the ones who don't cope with kennels": a relative clause is said of others;
+    # nor "so you don't waste an afternoon": what the reader does
+    r"(?<!\bwho )(?<!\bwhich )(?<!\bthat )(?!(?<=\byou )do(?:\s+not\b|n't\b))"
     r"\b(?:does|do|did|is|are|was|were|has|have|can|will)(?:\s+not\b|n't\b)"
     r"(?!\s+own\b(?!\s+or\s+[a-z]+\b))"
     r"|\bcannot\b"

@@ -197,6 +197,9 @@ def _stems(words: str) -> set[str]:
         ("Drivers' hours and tachograph records stay with Rowley Haulage.",
          "drivers hours tachograph records", "rowley haulage"),
         ("Photos are kept 90 days (signatures stay with the scans).", "", "signatures scans"),
+        # what the reader is spared doing is nothing the organization has not
+        ("And what isn't there any more, so you don't waste an afternoon: we have no "
+         "floodlights.", "floodlights", "afternoon waste"),
         # ... and what sits with us is ours
         ("Our AP writes the lift plan, sends slinger/signallers, and the liability sits with "
          "us.", "", "slinger signallers liability"),
