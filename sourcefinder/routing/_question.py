@@ -160,7 +160,10 @@ _FAILED = re.compile(
     # named, see ``_looked_for``; not "what if there's nothing in the float?")
     r"(?P<vague>\bno sign of\b|\b(?:got|getting) nothing\b"
     r"|\bthere(?:'s| is| was) nothing\b(?!\s+(?:wrong|else|to|(?:in\s+)?there)\b))"
-    r"|\bfound nothing\b|\bnothing (?:in )?there\b|(?:\b(?:is|was|are|were)(?:n't| not)|'s not) "
+    r"|\bfound nothing\b|\bnothing (?:in )?there\b"
+    # ("it's just not there", "they're not there"; not "you're not there on Saturdays")
+    r"|(?:\b(?:is|was|are|were)(?:n't| not)|(?:'s|(?<!\bwe)(?<!\byou)'re|\b(?:is|are|was|were))"
+    r"(?:\s+(?:just|simply))?\s+not) "
     # (not a person away: "if the owner isn't there to hold the horse")
     r"(?:there|in there)\b(?!\s+to\b)"
     r"|\b(?:do|does|did)(?:n't| not) (?:cover|have the|have any|have it|mention)\b"
@@ -202,6 +205,11 @@ _LOOKED_IN = re.compile(r"\b(?:(?:look(?:ed|ing)|had\s+a\s+look)\s+(?:in|at|thro
                         r"search(?:ed|ing)|(?:been|gone|went)\s+through)\s+(?:(?:the|our|my)\s+)?"
                         r"([\w@'-]+(?:\s+[\w@'-]+){0,3}?)(?=\s+(?:and|but|for|on|in|to)\b|[,.;]|$)",
                         re.IGNORECASE)  # fmt: skip
+# ... or named after what was looked for: "went looking for my CPD hours in BrightHR"
+_LOOKED_FOR_IN = re.compile(r"\b(?:look(?:ed|ing)|search(?:ed|ing)|hunt(?:ed|ing))\s+for\s+"
+                            r"([^.;:!?]{1,60}?)\s+(?:in|on)\s+(?:(?:the|our|my)\s+)?"
+                            r"([\w@'-]+(?:\s+[\w@'-]+){0,3}?)(?=\s+(?:and|but)\b|[,.;]|$)",
+                            re.IGNORECASE)  # fmt: skip
 # ... or found it holds only something else: "I looked in the Agreements folder but it's
 # only blank templates", "checked Myriad's log but it only shows songs". The place is out;
 # what it holds is the situation, not the ask.
@@ -590,7 +598,13 @@ def _looked_for(clause: str, failed: re.Match[str]) -> tuple[str, str] | None:
     her order"); None when the place is all the clause says."""
     looked = _LOOKED_IN.search(clause, 0, failed.end())
     if looked is None:
-        return None
+        sought = _LOOKED_FOR_IN.search(clause, 0, failed.start())
+        if sought is None:
+            return None
+        rest = clause[: sought.start()] + " " + sought.group(1) + clause[sought.end() :
+                                                                       failed.start()]
+        rest += clause[failed.end() :]
+        return (sought.group(2), rest) if terms(rest) else None
     failing = failed.start()
     if failing < looked.end(1):
         # "I looked in GoCardless for what we spent on the trailer but can't find it": the

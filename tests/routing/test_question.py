@@ -782,6 +782,27 @@ def test_what_was_looked_for_where_it_is_not_is_the_need() -> None:
     assert set(terms("incident site")) <= set(place.negated)
 
 
+def test_a_place_is_out_whoever_is_not_there_and_however_it_is_said() -> None:
+    """"they're not there" and "it's just not there" say the place failed as "it's not
+    there" does; "went looking for my CPD hours in BrightHR" names the place after what
+    was looked for. "you're not there on Saturdays" is no place that failed."""
+    brighthr = tuple(terms("BrightHR"))
+
+    def sources(stems: list[str]) -> bool:
+        return tuple(stems) == brighthr
+
+    hours = analyse("went looking for my CPD hours in BrightHR and they're not there - where "
+                    "are they recorded", sources)  # fmt: skip
+    assert hours.named == brighthr and "CPD hours" in hours.positive
+    xero = analyse("Looked in Xero for Mrs Selby's invoice from last month, it's just not "
+                   "there. Where are client bills?")  # fmt: skip
+    assert xero.negated == tuple(terms("Xero")) and "Selby's invoice" in xero.positive
+    splits = analyse("looked in SiEntries for my splits and they're not there, where are they?")
+    assert splits.negated == tuple(terms("SiEntries")) and "splits" in splits.positive
+    away = analyse("you're not there on Saturdays, so where's the key safe code kept?")
+    assert away.negated == () and away.positive.startswith("you're not there on Saturdays")
+
+
 def test_a_record_whose_silence_is_the_ask_is_out() -> None:
     """"the signing-in book doesn't say who's still allowed in, where's that list?": the
     record the asker names in their own words says too little, and what it does not say
