@@ -190,17 +190,19 @@ _FAILED = re.compile(
     # "see" only where a place looked in is named, see ``_looked_for``; not "I'm in GridPass
     # looking for the form and can't see it", nor "can't see why it failed")
     r"|\b(?:looked|(?P<ing>looking|checking|searching)|checked|searched|(?:been|gone|went)\s+through)"
-    r"\b[^.;:!?]{0,80}?\b(?:and|but)\s+(?:i\s+|we\s+)?(?:can't|cannot|couldn't|can\s+not|"
+    # (or after a comma: "searched stay@ for the APHA letter, can't find it anywhere")
+    r"\b[^.;:!?]{0,80}?(?:\b(?:and|but)|,)\s+(?:i\s+|we\s+)?(?:can't|cannot|couldn't|can\s+not|"
     r"could\s+not)\s+(?:find\b|(?P<see>see)\b(?!\s+(?:why|how)\b))",
     re.IGNORECASE,
 )
-_CANT_FIND = re.compile(r"\b(?:and|but)\s+(?:i\s+|we\s+)?(?:can't|cannot|couldn't|can\s+not|"
+_CANT_FIND = re.compile(r"(?:\b(?:and|but)|,)\s+(?:i\s+|we\s+)?(?:can't|cannot|couldn't|can\s+not|"
                         r"could\s+not)\s+(?:find|see)\b", re.IGNORECASE)  # fmt: skip
 # ... what a place looked in is, said after its name ("the policies folder")
 _KIND_STEMS = frozenset(terms("folder app system portal sheet spreadsheet book inbox drive "
                               "site website page calendar diary log list register database"))
 # ... where the asker looked: a source named there is out by its name
-_LOOKED_IN = re.compile(r"\b(?:(?:look(?:ed|ing)|had\s+a\s+look)\s+(?:in|at|through|on)|"
+_LOOKED_IN = re.compile(r"\b(?:(?:look(?:ed|ing)|had\s+a\s+look)\s+"
+                        r"(?:in|at|through|on|(?:all|right)\s+(?:in|through|over))|"
                         r"check(?:ed|ing)|"
                         r"search(?:ed|ing)|(?:been|gone|went)\s+through)\s+(?:(?:the|our|my)\s+)?"
                         r"([\w@'-]+(?:\s+[\w@'-]+){0,3}?)(?=\s+(?:and|but|for|on|in|to)\b|[,.;]|$)",
@@ -219,6 +221,13 @@ _ONLY_HELD = re.compile(
     r"in\s+order|up\s+to\s+date)\b))\b"
     r"|(?:it|that|they)\s+only\s+(?:shows?|has|have|lists?|covers?|"
     r"gives?)\b)(?P<held>.*?)(?=\s+[\u2013\u2014-]\s|[.;:!?,]|$)", re.IGNORECASE)  # fmt: skip
+# ... or said after the ask: "where do I see the hours I've been paid for, the duty calendar
+# only shows shifts". The place is out; what it holds is the situation.
+_THEN_ONLY_HELD = re.compile(
+    r",\s+(?:the|our|my)\s+((?:[\w'-]+\s+){0,3}[\w'-]+)\s+(?:only|just)\s+"
+    r"(?:shows?|has|have|lists?|covers?|gives?|holds?)\b(?P<held>[^,.;:!?]*)[.!]?\s*$",
+    re.IGNORECASE)  # fmt: skip
+_ASKED_BEFORE = re.compile(r"\b(?:where|what|who|which|how|needs?|wants?|after)\b", re.IGNORECASE)
 # A named source that says too little: "The Safety Rules don't say when ...", "VegLink
 # tells me when the trees were cut, but I want ...". Only the name in subject place is
 # dismissed; the rest of the clause is the need ("the control room screen shows Kelvin
@@ -698,6 +707,11 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             # (what was looked for is the need, asked with what follows)
             clause = clause[: looked_in.start()] + clause[only.end() :] + " " \
                 + clause[looked_in.end(1) : only.start()] + " "  # fmt: skip
+        if ("only" in low or "just" in low) and (then := _THEN_ONLY_HELD.search(clause)) \
+                and _ASKED_BEFORE.search(clause, 0, then.start()):  # fmt: skip
+            dismiss(terms(then.group(1)))
+            situation.extend(terms(then.group("held")))
+            clause = clause[: then.start()]
         failed = _FAILED.search(clause) if negation else None
         looked = _looked_for(clause, failed) if failed else None
         if failed and not looked \

@@ -803,6 +803,32 @@ def test_a_place_is_out_whoever_is_not_there_and_however_it_is_said() -> None:
     assert away.negated == () and away.positive.startswith("you're not there on Saturdays")
 
 
+def test_a_place_looked_all_through_in_vain_is_out_after_a_comma_too() -> None:
+    """"looked all through xero for staff payslips, can't find them anywhere": the place is
+    out and the payslips are the need, as with "and can't find"; "can't see why" is no
+    failure of the place."""
+    payslips = analyse("looked all through xero for staff payslips, can't find them anywhere")
+    assert payslips.negated == tuple(terms("xero")) and "staff payslips" in payslips.positive
+    letter = analyse("searched stay@ for the APHA letter about the TB test, can't find it")
+    assert "APHA letter" in letter.positive and "letter" not in " ".join(letter.negated)
+    why = analyse("looked all through the rota, can't see why Sam is on twice")
+    assert why.negated == () and "rota" in why.positive
+
+
+def test_a_place_that_holds_only_something_else_said_after_the_ask_is_out() -> None:
+    """"where do I see the hours I've been paid for, the duty calendar only shows shifts":
+    the calendar is out and its shifts are the situation. Said with no ask before it ("a
+    payment is on a client's bank twice, the takings sheet only has it once"), it is the
+    question's subject."""
+    hours = analyse("where do I see hours I've actually been paid for last month, the duty "
+                    "calendar only shows shifts")  # fmt: skip
+    assert set(hours.negated) == set(terms("duty calendar"))
+    assert hours.background == tuple(terms("shifts")) and "paid for" in hours.positive
+    twice = analyse("a card payment from Tuesday is on a client's bank twice, the takings "
+                    "sheet only has it once")  # fmt: skip
+    assert twice.negated == () and "takings sheet" in twice.positive
+
+
 def test_a_record_whose_silence_is_the_ask_is_out() -> None:
     """"the signing-in book doesn't say who's still allowed in, where's that list?": the
     record the asker names in their own words says too little, and what it does not say
