@@ -189,7 +189,9 @@ def test_the_example_suite_is_well_formed() -> None:
             "slaley", "whitfield", "allendale", "ninebanks", "lambley", "knarsdale", "coanwood",
             "bywell",
             "wylam", "heddon", "ponteland", "ovingham", "prudhoe", "mickley", "stocksfield",
-            "acomb"],
+            "acomb",
+            "newbrough", "fourstones", "haydon", "bardon", "henshaw", "greenhead",
+            "featherstone", "sandhoe"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
