@@ -158,7 +158,8 @@ _FAILED = re.compile(
     # ("checked dutyman, no sign of who's on", "searched Koha and got nothing", "I looked
     # in Square and there's nothing under her name": only where a place looked in is
     # named, see ``_looked_for``; not "what if there's nothing in the float?")
-    r"(?P<vague>\bno sign of\b|\b(?:got|getting) nothing\b"
+    # ("Looked in my staff folder for my P60 - not there.")
+    r"(?P<vague>\bno sign of\b|\b(?:got|getting) nothing\b|(?:,|\s[-\u2013\u2014])\s*not\s+there\b"
     r"|\bthere(?:'s| is| was) nothing\b(?!\s+(?:wrong|else|to|(?:in\s+)?there)\b))"
     r"|\bfound nothing\b|\bnothing (?:in )?there\b"
     # ("it's just not there", "they're not there"; not "you're not there on Saturdays")
@@ -216,8 +217,9 @@ _LOOKED_FOR_IN = re.compile(r"\b(?:look(?:ed|ing)|search(?:ed|ing)|hunt(?:ed|ing
 # only blank templates", "checked Myriad's log but it only shows songs". The place is out;
 # what it holds is the situation, not the ask.
 _ONLY_HELD = re.compile(
-    r"\s+but\s+(?:(?:it|that|they|this|there)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)\s+"
-    r"(?:only|just|all(?!\s+(?:fine|good|ok|okay|right|done|sorted|correct|working|set|there|"
+    r"\s+(?:but|and)\s+(?:(?:it|that|they|this|there)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)\s+"
+    r"(?:only|just(?!\s+not\b)|all(?!\s+(?:fine|good|ok|okay|right|done|sorted|correct|working|"
+    r"set|there|"
     r"in\s+order|up\s+to\s+date)\b))\b"
     r"|(?:it|that|they)\s+only\s+(?:shows?|has|have|lists?|covers?|"
     r"gives?)\b)(?P<held>.*?)(?=\s+[\u2013\u2014-]\s|[.;:!?,]|$)", re.IGNORECASE)  # fmt: skip
@@ -638,7 +640,7 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         or "no sign" in low \
         or "stops " in low or "too " in low or any(w in low for w in _SAYS_LITTLE_WORDS)
     contrast = any(w in low for w in _CONTRAST_WORDS)
-    seeing = "but" in low and ("only" in low or "just" in low or "all" in low)
+    seeing = ("but" in low or "and" in low) and ("only" in low or "just" in low or "all" in low)
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)
     seeks = negation and is_source is not None and _SEEKS.search(question) is not None

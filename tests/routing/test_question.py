@@ -829,6 +829,23 @@ def test_a_place_that_holds_only_something_else_said_after_the_ask_is_out() -> N
     assert twice.negated == () and "takings sheet" in twice.positive
 
 
+def test_a_place_looked_in_that_holds_all_else_or_is_not_there_is_out() -> None:
+    """"I looked in the AALS folder and it's all adventure stuff" says the place holds
+    only something else, as "but it's all" does; "for my email ..., not there" that it
+    failed. Without a place looked in ("Sat outside the hall and it's all dark") nothing is
+    out."""
+    aals = analyse("school wants our risk assessment for the show tour. I looked in the AALS "
+                   "folder and it's all adventure stuff")  # fmt: skip
+    assert set(aals.negated) == set(terms("AALS folder"))
+    assert aals.background == tuple(terms("adventure stuff"))
+    assert "risk assessment" in aals.positive
+    rally = analyse("searched the rally@ inbox for our email to the council, not there")
+    assert set(rally.negated) == set(terms("rally@ inbox"))
+    assert "email to the council" in rally.positive
+    dark = analyse("Sat outside the hall and it's all dark, is practice even on tonight??")
+    assert dark.negated == () and "hall" in dark.positive
+
+
 def test_a_record_whose_silence_is_the_ask_is_out() -> None:
     """"the signing-in book doesn't say who's still allowed in, where's that list?": the
     record the asker names in their own words says too little, and what it does not say
