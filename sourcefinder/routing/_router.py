@@ -289,6 +289,14 @@ _AS_A_TIME = re.compile(r"\b(?:since|after|before|during|pre|post)[\s-]+(?:the\s
                         r"(?=\s*(?:[^\w\s]|$)|\s+(?:we|i|you|they|he|she|it|and|or|but|when|so|"
                         r"then|there|this|that|to|in|on|at|for|with|was|is|were|are|has|had|"
                         r"have)\b)", re.IGNORECASE)  # fmt: skip
+# a word said of something after "was", "is", "seems" ("everyone was fine", "it looked
+# clear"): a state, where the preamble may write a thing of the same stem ("Parking fines");
+# not a participle, what is done ("can the quote be apostilled?")
+_PREDICATE = re.compile(r"\b(?:is|was|are|were|be|been|(?:it|that|this|he|she|everything|everyone|"
+                        r"all)'s|'re|seems?|seemed|looks?|looked|"
+                        r"feels?|felt)\s+(?:(?:all|quite|totally|perfectly|completely)\s+)?"
+                        r"([a-z]+(?<!ed))\b(?=\s*(?:[^\w\s]|$)|\s+(?:but|and|so|now|though|after|"
+                        r"when|then)\b)", re.IGNORECASE)  # fmt: skip
 # what the asker does is what the organization would: "wants to buy trees from us" asks it
 # to sell them
 _CONVERSE = {stem(a): stem(b) for a, b in (("buy", "sell"), ("borrow", "lend"),
@@ -869,6 +877,9 @@ class OfflineRouter:
         # (read only when the preamble has something absent to rule out)
         timed = {m.group(1).lower() for m in _AS_A_TIME.finditer(asked_for)} \
             if self._absent else set()  # fmt: skip
+        # (unless the preamble writes it so too)
+        timed |= {m.group(1).lower() for m in _PREDICATE.finditer(asked_for)} \
+            - self._absent_forms if self._absent else set()  # fmt: skip
         absent = tuple(dict.fromkeys(
             w for w in _WORD.findall(_HYPHENATED.sub(" ", unprefixed(asked_for)))
             if w.lower() not in timed and any(t in self._absent for t in terms(w))

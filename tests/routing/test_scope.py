@@ -499,6 +499,23 @@ def test_a_word_said_as_a_time_is_not_asked_for() -> None:
     assert after.ruled_out == () and after.verdict != "nowhere"
 
 
+def test_a_word_said_of_how_something_is_is_not_asked_for() -> None:
+    """"Parking fines are the estate's business": "are parking fines ours?" is nowhere,
+    but "everyone was fine" says how they were, not what is asked for ("the plant's
+    fines" says whose)."""
+    router = OfflineRouter(_index("Gridco distributes electricity. No parking fines."))
+    assert "fines" in router.rank("who collects the parking fines at the plant?").ruled_out
+    fine = router.rank("a cable at the plant sparked, everyone was fine but what do I do first?")
+    assert fine.ruled_out == ()
+    assert "fines" in router.rank("who collects the plant's fines?").ruled_out  # whose
+
+
+def test_a_word_that_says_whatever_is_no_thing_the_organization_has_not() -> None:
+    """"There's no Monotype here, whatever visitors assume": "whatever" is no subject."""
+    assert "whatev" not in declared_absent("There's no Monotype here, whatever visitors "
+                                           "assume.")  # fmt: skip
+
+
 def test_a_thing_written_in_two_short_halves_is_ruled_out_however_asked() -> None:
     """"The hall has no Wi-Fi": the wifi password is nowhere."""
     router = OfflineRouter(_index("Gridco distributes electricity. The plant has no CCTV "
