@@ -167,7 +167,9 @@ _FAILED = re.compile(
     r"(?:\s+(?:just|simply))?\s+not) "
     # (not a person away: "if the owner isn't there to hold the horse")
     r"(?:there|in there)\b(?!\s+to\b)"
-    r"|\b(?:do|does|did)(?:n't| not) (?:cover|have the|have any|have it|mention)\b"
+    # ("Xero doesn't seem to have any payslips in it")
+    r"|\b(?:do|does|did)(?:n't| not) (?:(?:seem|appear) to )?"
+    r"(?:cover|have the|have any|have it|have them|mention)\b"
     # ("The risk assessment folder doesn't have anything about ...": a source; not the asker,
     # "I'm new and don't have anyone's numbers")
     r"|\bdoes(?:n't| not) have any(?:one|body|thing)\b"
@@ -235,7 +237,8 @@ _ASKED_BEFORE = re.compile(r"\b(?:where|what|who|which|how|needs?|wants?|after)\
 # dismissed; the rest of the clause is the need ("the control room screen shows Kelvin
 # Rd feeder load, but I need last winter's" dismisses nothing).
 _SAYS_LITTLE = re.compile(
-    r"\b(?:do|does|did)(?:n't| not) (?:say|tell|show|list|include|explain|give)\b"
+    r"\b(?:do|does|did)(?:n't| not) (?:(?:seem|appear) to )?"
+    r"(?:say|tell|show|list|include|explain|give)\b"
     # "the churn dashboard is too high level", "The monthly workbook is far too coarse"
     r"|\b(?:is|are)\s+(?:far\s+|way\s+|much\s+)?too\s+(?:coarse|high[- ]level|general|vague|"
     r"broad|basic|brief|generic)\b"
@@ -732,14 +735,17 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             if not terms(clause):
                 continue
         elif failed:
-            before = terms(clause[: failed.end()])
-            searched = _LOOKED_IN.search(clause, 0, failed.end())
+            # (from its "but": "I wanted to check my payslips, but Xero doesn't seem to have
+            # them" asks for the payslips)
+            turned = max((m.end() for m in _BUT.finditer(clause, 0, failed.start())), default=0)
+            before = terms(clause[turned : failed.end()])
+            searched = _LOOKED_IN.search(clause, turned, failed.end())
             if searched and _looked_in_source(spot := terms(searched.group(1)), is_source):
                 # ("looked through the policies folder and couldn't find anything")
                 named.extend(spot)
                 before = [t for t in before if t not in spot]
             negated.extend(before)
-            clause = clause[failed.end() :]
+            clause = clause[:turned] + " " + clause[failed.end() :]
             if not terms(clause):
                 continue
         if "but" in low and is_source and (inside := _IN_BUT.match(clause)) and (

@@ -846,6 +846,22 @@ def test_a_place_looked_in_that_holds_all_else_or_is_not_there_is_out() -> None:
     assert dark.negated == () and "hall" in dark.positive
 
 
+def test_a_place_that_does_not_seem_to_have_it_is_out() -> None:
+    """"Xero doesn't seem to have any payroll in it" says Xero failed, as "doesn't have
+    any" does; "the Oxyguard app doesn't seem to show it" that it says too little. "the
+    payout doesn't seem to have landed" is what is asked about. What comes before the
+    "but" of such a place is still asked ("I wanted to check my payslips, but ...")."""
+    xero = analyse("Xero doesn't seem to have any payroll in it, where's the payroll history?")
+    assert "xero" in xero.negated and "payroll history" in xero.positive
+    app = analyse("the Oxyguard app doesn't seem to show it, where are June's oxygen readings?")
+    assert set(app.negated) == set(terms("Oxyguard app"))
+    landed = analyse("the Stripe payout on Monday doesn't seem to have landed in the bank")
+    assert landed.negated == () and "Stripe payout" in landed.positive
+    payslips = analyse("my tax code changed and I wanted to check my payslips, but Xero "
+                       "doesn't seem to have them anywhere")  # fmt: skip
+    assert payslips.negated[0] == "xero" and "check my payslips" in payslips.positive
+
+
 def test_a_record_whose_silence_is_the_ask_is_out() -> None:
     """"the signing-in book doesn't say who's still allowed in, where's that list?": the
     record the asker names in their own words says too little, and what it does not say
