@@ -643,7 +643,8 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
         or "no sign" in low \
         or "stops " in low or "too " in low or any(w in low for w in _SAYS_LITTLE_WORDS)
     contrast = any(w in low for w in _CONTRAST_WORDS)
-    seeing = ("but" in low or "and" in low) and ("only" in low or "just" in low or "all" in low)
+    seeing = ("but" in low or "and it" in low or "and th" in low) \
+        and ("only" in low or "just" in low or "all" in low)  # fmt: skip
     why = any(w in low for w in _WHY_WORDS)
     clauses = _CLAUSE_END.split(question)
     seeks = negation and is_source is not None and _SEEKS.search(question) is not None
