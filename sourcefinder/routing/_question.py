@@ -163,7 +163,7 @@ _FAILED = re.compile(
     r"|\bthere(?:'s| is| was) nothing\b(?!\s+(?:wrong|else|to|(?:in\s+)?there)\b))"
     r"|\bfound nothing\b|\bnothing (?:in )?there\b"
     # ("it's just not there", "they're not there"; not "you're not there on Saturdays")
-    r"|(?:\b(?:is|was|are|were)(?:n't| not)|(?:'s|(?<!\bwe)(?<!\byou)'re|\b(?:is|are|was|were))"
+    r"|(?:\b(?:is|was|are|were)n't|(?:'s|(?<!\bwe)(?<!\byou)'re|\b(?:is|are|was|were))"
     r"(?:\s+(?:just|simply))?\s+not) "
     # (not a person away: "if the owner isn't there to hold the horse")
     r"(?:there|in there)\b(?!\s+to\b)"
@@ -221,8 +221,7 @@ _LOOKED_FOR_IN = re.compile(r"\b(?:look(?:ed|ing)|search(?:ed|ing)|hunt(?:ed|ing
 _ONLY_HELD = re.compile(
     r"\s+(?:but|and)\s+(?:(?:it|that|they|this|there)(?:'s|'re|\s+is|\s+are|\s+was|\s+were)\s+"
     r"(?:only|just(?!\s+not\b)|all(?!\s+(?:fine|good|ok|okay|right|done|sorted|correct|working|"
-    r"set|there|"
-    r"in\s+order|up\s+to\s+date)\b))\b"
+    r"set|there|in\s+order|up\s+to\s+date)\b))\b"
     r"|(?:it|that|they)\s+only\s+(?:shows?|has|have|lists?|covers?|"
     r"gives?)\b)(?P<held>.*?)(?=\s+[\u2013\u2014-]\s|[.;:!?,]|$)", re.IGNORECASE)  # fmt: skip
 # ... or said after the ask: "where do I see the hours I've been paid for, the duty calendar
@@ -609,7 +608,9 @@ def _looked_for(clause: str, failed: re.Match[str]) -> tuple[str, str] | None:
     """Where the asker looked in vain and the rest of ``clause``: "Searched the inbox for
     the physio's letter and it's not there" -> ("inbox", "for the physio's letter and
     it"), "I've been through the daybook and can't find her order" -> ("daybook", "I've
-    her order"); None when the place is all the clause says."""
+    her order"), "went looking for my CPD hours in BrightHR and they're not there" ->
+    ("BrightHR", "went my CPD hours and they"); None when the place is all the clause
+    says."""
     looked = _LOOKED_IN.search(clause, 0, failed.end())
     if looked is None:
         sought = _LOOKED_FOR_IN.search(clause, 0, failed.start())

@@ -877,7 +877,8 @@ class OfflineRouter:
         # (read only when the preamble has something absent to rule out)
         timed = {m.group(1).lower() for m in _AS_A_TIME.finditer(asked_for)} \
             if self._absent else set()  # fmt: skip
-        # (unless the preamble writes it so too)
+        # (and what is said of how something is, "everyone was fine", unless the preamble
+        # writes that very form)
         timed |= {m.group(1).lower() for m in _PREDICATE.finditer(asked_for)} \
             - self._absent_forms if self._absent else set()  # fmt: skip
         absent = tuple(dict.fromkeys(
