@@ -191,7 +191,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "wylam", "heddon", "ponteland", "ovingham", "prudhoe", "mickley", "stocksfield",
             "acomb",
             "newbrough", "fourstones", "haydon", "bardon", "henshaw", "greenhead",
-            "featherstone", "sandhoe"],
+            "featherstone", "sandhoe", "chesters", "gunnerton", "barrasford", "wall",
+            "greystead", "colwell", "hallington", "hartburn"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
