@@ -347,6 +347,9 @@ _ANY_OTHER = re.compile(r"(?:,\s*|\s+)(?:or|nor|and)\s+(?:any|no)\s+other\b", re
 # "no e-bike conversion kits — our insurer won't cover it": a dash opens a comment
 _DASH_COMMENT = re.compile(r"\s[—–-]{1,2}\s")
 # a clause of when or why ends an item: "KeyKegs are not tracked once they leave the yard"
+# a sentence that opens with a condition ("If it isn't in Xero, ...")
+_CONDITION = re.compile(r"[\s*•-]*(?:if|when|whenever|unless|once)\s", re.IGNORECASE)
+_VERB_NEGATED = re.compile(r"n't\b|\bnot\b", re.IGNORECASE)
 _SUBORDINATE = frozenset("once when whenever unless until because if while although".split())
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
                    "comes came runs ran stopped ceased finished started began won't can't "
@@ -448,6 +451,13 @@ def _scopes(preamble: str, boundary: re.Pattern[str] | None = None,
         vocabulary = _VOCABULARY.search(sentence)  # once a sentence, not once a cue
         for cue, start, end in zip(cues, starts, ends, strict=True):
             if cue.lastgroup == "neg":
+                if _CONDITION.match(sentence) and _VERB_NEGATED.search(cue.group()) \
+                        and "," in sentence[cue.end():end] \
+                        and "," not in sentence[:cue.start()]:  # fmt: skip
+                    # "When the page you want isn't here, ask the person who owns that
+                    # bit of the work": a condition, which says nothing is not had (but
+                    # "if a pot goes missing there's no record of it" does)
+                    continue
                 if vocabulary and vocabulary.start() < cue.start() \
                         and (_CONTRASTED.match(cue.group())
                              or sentence[: cue.start()].rstrip().endswith(",")):  # fmt: skip
@@ -751,7 +761,7 @@ def _names_its_object(words: list[str]) -> bool:
 # a day or a month says when, not what ("We stopped the Sunday stall at Skipton market")
 _DAY_NAMES = frozenset("monday tuesday wednesday thursday friday saturday sunday january "
                        "february march april june july august september october november "
-                       "december".split())
+                       "december summer summers winter winters autumn autumns".split())
 
 
 def declared_absent(preamble: str) -> frozenset[str]:
@@ -760,7 +770,8 @@ def declared_absent(preamble: str) -> frozenset[str]:
     lorries' records are theirs" are the haulier's lorries)."""
     out: set[str] = set()
     for word in _negated_words(preamble):
-        # a year or a count says when or how many, not what ("stopped in 2021")
+        # a year, a day or a season says when, a count how many, not what ("stopped in
+        # 2021", "what the stall took that summer")
         if specificity(word.lower()) >= EVERYDAY and not word.isdigit() \
                 and word.lower() not in _DAY_NAMES:  # fmt: skip
             out.update(terms(word))

@@ -516,6 +516,31 @@ def test_a_word_that_says_whatever_is_no_thing_the_organization_has_not() -> Non
                                            "assume.")  # fmt: skip
 
 
+def test_a_negation_in_a_condition_says_nothing_is_not_had() -> None:
+    """"When the page you want isn't here, ask the person who owns that bit of the work":
+    what the condition says is what to do, not what the organization lacks. A negation
+    after the condition's comma still is one, and so is a main clause with no comma
+    between it and the condition ("if a pot goes missing there's no record of it")."""
+    said = declared_absent("When the page you want isn't here, ask the person who owns "
+                           "that bit of the work. If it can't wait, ring Tom; we keep no "
+                           "pager.")  # fmt: skip
+    assert not said & set(terms("page ask person bit work wait ring tom"))
+    assert "pager" in said
+    assert "record" in declared_absent("If a student's pot goes missing there's no record of "
+                                       "that one pot, only of the firings.")  # fmt: skip
+    # a condition that does not open the sentence
+    assert "pager" in declared_absent("Ring Tom when it can't wait, we don't have a pager.")
+
+
+def test_a_season_says_when_not_what() -> None:
+    """"No record exists of what the stall took that summer": the summer is when, and "a
+    couple of summers ago" asks for nothing the organization lacks. The stall still is."""
+    said = declared_absent("No record exists of what the market stall took that summer or "
+                           "the winter after.")  # fmt: skip
+    assert not said & set(terms("summer winter"))
+    assert "stall" in said
+
+
 def test_a_thing_written_in_two_short_halves_is_ruled_out_however_asked() -> None:
     """"The hall has no Wi-Fi": the wifi password is nowhere."""
     router = OfflineRouter(_index("Gridco distributes electricity. The plant has no CCTV "
