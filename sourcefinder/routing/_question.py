@@ -226,10 +226,14 @@ _ONLY_HELD = re.compile(
     r"gives?)\b)(?P<held>.*?)(?=\s+[\u2013\u2014-]\s|[.;:!?,]|$)", re.IGNORECASE)  # fmt: skip
 # ... or said after the ask: "where do I see the hours I've been paid for, the duty calendar
 # only shows shifts". The place is out; what it holds is the situation.
-_THEN_ONLY_HELD = re.compile(
-    r",\s+(?:the|our|my)\s+((?:[\w'-]+\s+){0,3}[\w'-]+)\s+(?:only|just)\s+"
-    r"(?:shows?|has|have|lists?|covers?|gives?|holds?)\b(?P<held>[^,.;:!?]*)[.!]?\s*$",
-    re.IGNORECASE)  # fmt: skip
+# ("..., gas log only has fills", "? FlightDesk only seems to show me the bookings.": a
+# sentence of its own after the question)
+_ONLY_HOLDS = (r"(?:(?:the|our|my)\s+)?(?!(?:but|and|so|it|that|they|this|there|which|i|we)\b)"
+               r"((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:only|just)\s+(?:(?:seems?|appears?)\s+to\s+)?"
+               r"(?:shows?|has|have|lists?|covers?|gives?|holds?)\b(?:\s+(?:me|us)\b)?"
+               r"(?P<held>[^,.;:!?]*)[.!]?\s*$")
+_THEN_ONLY_HELD = re.compile(r",\s+" + _ONLY_HOLDS, re.IGNORECASE)
+_NEXT_ONLY_HELD = re.compile(r"^\s*" + _ONLY_HOLDS, re.IGNORECASE)
 _ASKED_BEFORE = re.compile(r"\b(?:where|what|who|which|how|needs?|wants?|after)\b", re.IGNORECASE)
 # A named source that says too little: "The Safety Rules don't say when ...", "VegLink
 # tells me when the trees were cut, but I want ...". Only the name in subject place is
@@ -714,8 +718,11 @@ def analyse(question: str, is_source: Callable[[list[str]], bool] | None = None)
             # (what was looked for is the need, asked with what follows)
             clause = clause[: looked_in.start()] + clause[only.end() :] + " " \
                 + clause[looked_in.end(1) : only.start()] + " "  # fmt: skip
-        if ("only" in low or "just" in low) and (then := _THEN_ONLY_HELD.search(clause)) \
-                and _ASKED_BEFORE.search(clause, 0, then.start()):  # fmt: skip
+        if ("only" in low or "just" in low) and (
+                ((then := _THEN_ONLY_HELD.search(clause))
+                 and _ASKED_BEFORE.search(clause, 0, then.start()))
+                or (k and not asks and (then := _NEXT_ONLY_HELD.search(clause))
+                    and any(c.rstrip().endswith("?") for c in clauses[:k]))):  # fmt: skip
             dismiss(terms(then.group(1)))
             situation.extend(terms(then.group("held")))
             clause = clause[: then.start()]

@@ -68,7 +68,7 @@ from sourcefinder.routing._text import terms
         ("the recruitment CRM shows the applicant, but where do I see the offer",
          "shows the applicant, but where do I see the offer", ("recruit", "crm")),
         ("Where are the rules on compassionate leave? SuccessFactors just shows my balance.",
-         "Where are the rules on compassionate leave? just shows my balance.",
+         "Where are the rules on compassionate leave?",
          ("success", "factor")),
         ("not the grant record - I need the papers that came out of the project",
          "I need the papers that came out of the project", ("grant", "record")),
@@ -827,6 +827,25 @@ def test_a_place_that_holds_only_something_else_said_after_the_ask_is_out() -> N
     twice = analyse("a card payment from Tuesday is on a client's bank twice, the takings "
                     "sheet only has it once")  # fmt: skip
     assert twice.negated == () and "takings sheet" in twice.positive
+
+
+def test_a_place_holding_only_else_said_in_a_sentence_after_the_ask_is_out() -> None:
+    """"How much did the Bolam slots bring in this June? FlightDesk only seems to show me
+    the bookings.": the place is out and its bookings are the situation, as they are after
+    a comma with no article ("..., gas log only has fills and deliveries"). Not the asker's
+    own ("where's the rota? I only have the old one"), nor with no question before it."""
+    money = analyse("How much money did the Bolam slots bring in this June? FlightDesk only "
+                    "seems to show me the bookings.")  # fmt: skip
+    assert set(money.negated) == set(terms("FlightDesk"))
+    assert money.background == tuple(terms("bookings")) and "bookings" not in money.positive
+    gas = analyse("need the due test dates for the fuel cylinders, gas log only has fills and "
+                  "deliveries")  # fmt: skip
+    assert set(gas.negated) == set(terms("gas log"))
+    assert "test dates" in gas.positive and "fills" not in gas.positive
+    own = analyse("where's the rota? I only have the old one.")
+    assert own.negated == () and "old one" in own.positive
+    told = analyse("The Bolam slots did well in June. FlightDesk only shows the bookings.")
+    assert told.negated == () and "bookings" in told.positive
 
 
 def test_a_place_looked_in_that_holds_all_else_or_is_not_there_is_out() -> None:
