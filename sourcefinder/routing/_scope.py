@@ -346,10 +346,11 @@ _OTHER = re.compile(r"\s*other\b", re.IGNORECASE)
 _ANY_OTHER = re.compile(r"(?:,\s*|\s+)(?:or|nor|and)\s+(?:any|no)\s+other\b", re.IGNORECASE)
 # "no e-bike conversion kits — our insurer won't cover it": a dash opens a comment
 _DASH_COMMENT = re.compile(r"\s[—–-]{1,2}\s")
-# a clause of when or why ends an item: "KeyKegs are not tracked once they leave the yard"
-# a sentence that opens with a condition ("If it isn't in Xero, ...")
+# a sentence that opens with a condition ("If it isn't in Xero, ..."), and a negation of a
+# verb, which a condition may hold
 _CONDITION = re.compile(r"[\s*•-]*(?:if|when|whenever|unless|once)\s", re.IGNORECASE)
 _VERB_NEGATED = re.compile(r"n't\b|\bnot\b", re.IGNORECASE)
+# a clause of when or why ends an item: "KeyKegs are not tracked once they leave the yard"
 _SUBORDINATE = frozenset("once when whenever unless until because if while although".split())
 _VERBS = frozenset("is are was were be been has have had goes go went does do did ended ends "
                    "comes came runs ran stopped ceased finished started began won't can't "
@@ -758,7 +759,8 @@ def _names_its_object(words: list[str]) -> bool:
             and specificity(words[0].lower()) < RARE_VERB)
 
 
-# a day or a month says when, not what ("We stopped the Sunday stall at Skipton market")
+# a day, a month or a season says when, not what ("We stopped the Sunday stall at Skipton
+# market", "what the stall took that summer")
 _DAY_NAMES = frozenset("monday tuesday wednesday thursday friday saturday sunday january "
                        "february march april june july august september october november "
                        "december summer summers winter winters autumn autumns".split())
