@@ -192,7 +192,8 @@ def test_the_example_suite_is_well_formed() -> None:
             "acomb",
             "newbrough", "fourstones", "haydon", "bardon", "henshaw", "greenhead",
             "featherstone", "sandhoe", "chesters", "gunnerton", "barrasford", "wall",
-            "greystead", "colwell", "hallington", "hartburn"],
+            "greystead", "colwell", "hallington", "hartburn", "wallington", "haughton",
+            "chollerford", "langley", "catton", "blanchland", "healey", "kirkheaton"],
 )
 def test_the_other_organizations_are_well_formed(org: str) -> None:
     """More organizations in the index format, written without the router in view,
