@@ -795,12 +795,17 @@ def declared_absent_forms(preamble: str) -> frozenset[str]:
 
 def declared_absent_alone(preamble: str) -> frozenset[str]:
     """The stems of :func:`declared_absent` said as a thing of one word ("does not sell gas
-    or broadband"), not only as part of one of several ("have not fitted hair
-    extensions", "never sell plans by cold calling"): a question may use such a part in
-    another sense ("do we still fit her in")."""
+    or broadband", "We are not organic"), not only as part of one of several ("have not
+    fitted hair extensions", "never sell plans by cold calling", "not VAT registered"): a
+    question may use such a part in another sense ("do we still fit her in")."""
     out: set[str] = set()
     for cue, items in _read(preamble):
-        if _VERB_FIRST.search(cue):
+        if _PASSIVE.fullmatch(cue):
+            # "We are not organic": what it is not, unless a participle ("were not kept")
+            first, _, rest = items[0].strip().partition(" ") if items else ("", "", "")
+            if _PARTICIPLE.fullmatch(first):
+                items = [rest, *items[1:]]
+        elif _VERB_FIRST.search(cue):
             items = _past_verbs(items)
         for item in items:
             stems = terms(" ".join(_single_words(item)))

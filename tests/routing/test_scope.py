@@ -1657,6 +1657,19 @@ def test_a_common_word_in_another_sense_does_not_overrule_a_confident_source() -
                        "still fit her in, rebook her or charge a late fee?").ruled_out == ("fit",)
 
 
+
+def test_what_the_organization_is_not_is_said_alone() -> None:
+    """"We are not organic" says the one word alone, as "does not sell gas" does, so a
+    source sure of the rest ("the certificate number for the label") does not overrule
+    it; a participle after "are not" is the relation ("were not kept"), and "not VAT
+    registered" says what it is not registered with, not registering alone."""
+    assert declared_absent_alone("We are not organic and cannot be, on open moor.") \
+        == _stems("organic")  # fmt: skip
+    assert declared_absent_alone("Our honey is not organic.") == _stems("organic")
+    assert declared_absent_alone("Old invoices were not kept.") == set()
+    assert declared_absent_alone("We are not VAT registered.") == set()
+    assert declared_absent_alone("Dogs are not allowed in the cafe.") == _stems("cafe")
+
 STATION = [
     card("boathouse-defects", "boathouse defects book: leaks, doors, the winch and repairs "
          "to the boathouse", contains="defects, repair requests, keys to the boathouse"),
