@@ -31,9 +31,11 @@ test: lint typecheck
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-# the router's models of how questions are put, fit on every labeled question
+# the router's models of how questions are put, and its re-ranking of the first
+# candidates, fit on every labeled question
 phrasing-models: $(STAMP)
 	$(BIN)/python -m bench.train_phrasing
+	$(BIN)/python -m bench.train_rerank
 
 ui: $(STAMP)
 	$(BIN)/python -m sourcefinder_pipeline.ui

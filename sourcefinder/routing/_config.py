@@ -365,7 +365,8 @@ class RouterConfig:
     # for the period asked, or the first supersedes it. 104 organizations and the
     # example, first answers right against off (0, the order by fused rank alone),
     # default configuration: 1.5 +7; 2.0 +8 (9545 -> 9553); 3.0 +5; at 2.0 static word
-    # vectors only +5 and lexical +24.
+    # vectors only +5 and lexical +24. Where a re-ranking model is shipped (``_rerank``)
+    # it decides the first places instead.
     reorder_ratio: float = 2.0
     cut_ratio: float = 0.5
     min_confidence: float = 0.05

@@ -136,6 +136,8 @@ from sourcefinder.routing._products import index_words, unused
 from sourcefinder.routing._question import analyse
 from sourcefinder.routing._rarity import specificity, zipf
 from sourcefinder.routing._recall import Recall, Recaller
+from sourcefinder.routing._rerank import DEPTH, Candidate, Context, Reorders, describe
+from sourcefinder.routing._rerank import shipped as shipped_reranker
 from sourcefinder.routing._scope import (
     absent_only_as_names,
     affirmed,
@@ -237,6 +239,20 @@ _HYPHENATED = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
 def _opens_sentence(text: str, start: int) -> bool:
     before = text[:start].rstrip(" \t\"'(")
     return not before or before[-1] in ".!?:\n"
+
+
+_RERANKED = "put first by the re-ranking learned across organizations"
+
+
+@dataclass(frozen=True)
+class Leaders:
+    """The leading cards as ranked before the re-ranking, and what ranked them."""
+
+    order: list[int]
+    covered: list[float]  # each one's idf share of the question
+    leads: list[float]  # how far each leads the best other card lexically
+    fused: dict[int, float]  # fused scores, before the declarations
+    score: dict[int, float]  # and after
 
 
 def _move(full: list[Scored], evidence: list[float], at: int, to: int, why: str) -> None:
@@ -389,6 +405,7 @@ class _Question:
     dismissed: frozenset[int] = frozenset()  # the cards the asker dismissed by name
     static: np.ndarray | None = None  # the question in static word vectors
     static_cos: np.ndarray | None = None  # and its cosine with each card there
+    semantic_cos: np.ndarray | None = None  # its cosine with each card in the embedder's
     lex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.float32))
     answers_for: dict[int, int] = field(default_factory=dict)  # person -> the source matched
     sent_by: dict[int, int] = field(default_factory=dict)  # card -> a named card's NOT part
@@ -438,11 +455,15 @@ class OfflineRouter:
         today: date | None = None,
         askers: Phrasing | None | Literal["shipped"] = "shipped",
         nowhere: Phrasing | None | Literal["shipped"] = "shipped",
+        reranker: Reorders | None | Literal["shipped"] = "shipped",
     ) -> None:
         """``today`` fixes the date questions' relative times are read against (None:
         the day each question is asked); ``askers`` tells how likely a question is to want
         someone to ask (``_phrasing``; the model shipped by default, None for the plain cut),
-        and ``nowhere`` how likely it is of a kind seldom held anywhere (None: not heard)."""
+        and ``nowhere`` how likely it is of a kind seldom held anywhere (None: not heard);
+        ``reranker`` puts the first candidates in order again (``_rerank``; by default the
+        model shipped for the configuration the embedders make, None for the rules
+        alone)."""
         self.index = index
         self._askers = shipped("askers") if askers == "shipped" else askers
         self._nowhere = shipped("nowhere") if nowhere == "shipped" else nowhere
@@ -679,6 +700,7 @@ class OfflineRouter:
             self._denial_vectors = static.embed_queries(list(self._denials))
             self._denied_terms = tuple(map(denied_terms, self._denials))
             self._denial_years = tuple(map(years_spanned, self._denials))
+        self._reranker = reranker
 
     @property
     def embedder(self) -> Embedder | None:
@@ -781,7 +803,7 @@ class OfflineRouter:
             if first.pinned or cheap.nothing_before or first.confidence >= cfg.embed_below:
                 return cheap
         qvec = self._cache.get(q.embed_text)
-        cos = self._vectors @ qvec
+        cos = q.semantic_cos = self._vectors @ qvec
         signals.append(ranked("semantic", cfg.w_semantic, cos + 1.0, cfg.depth))
         self._recaller.semantic(qvec, recall)
         return self._finish(q, signals + recall.signals, recall, _Cosines(cos))
@@ -1168,6 +1190,7 @@ class OfflineRouter:
         own: list[float] = []  # each card's confidence before it is held under the one above
         first, second = self._top_two(q.lex)
         previous = 1.0
+        leads: list[float] = []
         missing = [i for i in order if i not in known]
         known.update(zip(missing, self._lex.masks(missing, q.query), strict=True))
         masks = [known[i] for i in order]
@@ -1180,6 +1203,7 @@ class OfflineRouter:
         for i, mask, share in zip(order, masks, covered, strict=True):
             ev = self._evidence(i, share, q, near, lift_base, recall)
             lead = self._margin(float(q.lex[i]), first, second)
+            leads.append(lead)
             decisive = (min(1.0, score.get(i, 0.0) / ceiling) + lead) / 2
             conf = math.sqrt(ev * decisive) * score.get(i, 0.0) / top if top > 0 else 0.0
             if i in pinned:
@@ -1200,6 +1224,9 @@ class OfflineRouter:
             for k, scored in enumerate(full):
                 held = min(own[k], held)
                 full[k] = replace(scored, confidence=round(held, 4))
+        elif self._reranks(full, recall, q):
+            self._rerank(full, own, evidence, Leaders(order, covered, leads, fused, adj.score),
+                         q, signals)  # fmt: skip
         elif self._explains_more(full, own, q):
             _move(full, evidence, 1, 0, "explains more of the question than the first")
             # each holds its own confidence under the one above it, in the new order,
@@ -1263,6 +1290,92 @@ class OfflineRouter:
         which has some."""
         return len(full) > 1 and not full[0].pinned and own[0] == 0 < own[1] \
             and self._pos[full[0].card_id] in self._succs.get(self._pos[full[1].card_id], ())
+
+    def _reranks(self, full: list[Scored], recall: Recall, q: _Question) -> bool:
+        """Whether the re-ranking decides the order of the first candidates: there is a
+        model, nothing is pinned, and no past question votes (once they do, what worked
+        decides, as for ``w_coverage``)."""
+        return self._reranking(q) is not None and len(full) > 1 and not full[0].pinned \
+            and not any(votes.score for votes in recall.votes)  # fmt: skip
+
+    def _reranking(self, q: _Question) -> Reorders | None:
+        """The re-ranking given, or the one shipped for the configuration the embedders
+        make (the default's covers both its passes: static word vectors, then e5)."""
+        if self._reranker != "shipped":
+            return self._reranker
+        return shipped_reranker("default" if self._cache is not None
+                                else "static" if self._static is not None else "lexical")
+
+    def _rerank(self, full: list[Scored], own: list[float], evidence: list[float],
+                lead: Leaders, q: _Question, signals: list[Signal]) -> None:  # fmt: skip
+        """The first candidates in the re-ranking's order, in place. Each place keeps its
+        confidence, so how sure the answer is does not change, only which card is first;
+        of a card and its successor, the one the declarations put first stays first."""
+        reranking = self._reranking(q)
+        assert reranking is not None
+        n = min(len(full), DEPTH)
+        at = {i: k for k, i in enumerate(lead.order[:n])}
+        ranks: list[dict[str, int]] = [{} for _ in range(n)]
+        for sg in signals:
+            for i, r in zip(sg.order, sg.ranks, strict=True):
+                if i in at:
+                    ranks[at[i]].setdefault(sg.name, r)
+        cands = []
+        for k, i in enumerate(lead.order[:n]):
+            cands.append(Candidate(
+                own=own[k], held=full[k].confidence, evidence=evidence[k],
+                score=lead.score.get(i, 0.0), fused=lead.fused.get(i, 0.0),
+                coverage=lead.covered[k], lexical=float(q.lex[i]), lead=lead.leads[k],
+                static_cos=None if q.static_cos is None else float(q.static_cos[i]),
+                semantic_cos=None if q.semantic_cos is None else float(q.semantic_cos[i]),
+                ranks=ranks[k], askable=bool(self._askable[i]),
+                excluded=q.excluded.get(i, (0.0, []))[0],
+                not_only=q.not_shares.get(i, (0.0, []))[0],
+                rules_out=float(q.rules_out[i]) if len(q.rules_out) else 0.0,
+                out_of_period=i in q.out_of_period, dismissed=i in q.dismissed,
+                pinned=full[k].pinned, reasons=len(full[k].reasons),
+                superseded=bool(self._succs.get(i)),
+                successor=any(i in self._succs.get(j, ()) for j in at),
+                cluster_child=bool(full[k].via_cluster)))  # fmt: skip
+        ctx = Context(q.asker, q.seldom, float(q.lex.max()) if len(q.lex) else 0.0,
+                      None if q.static_cos is None else float(q.static_cos.max()),
+                      None if q.semantic_cos is None else float(q.semantic_cos.max()))
+        new = reranking.order(describe(cands, ctx), [s.card_id for s in full[:n]])
+        barred = [k for k, c in enumerate(cands) if k and (c.excluded or c.out_of_period
+                                                           or c.dismissed)]  # fmt: skip
+        if new[0] in barred:  # what the question set aside is not put first
+            new.insert(0, new.pop(next(j for j, k in enumerate(new) if k not in barred)))
+        new = self._successions_kept(new, lead.order)
+        if new[:n] == list(range(n)):
+            return
+        moved = [full[k] for k in new[:n]]
+        if new[0] != 0:
+            moved[0] = replace(moved[0], reasons=(_RERANKED, *moved[0].reasons))
+        # each place as sure as it was, or as its card is, held under the place above
+        # (a first card of no confidence passed by one with some no longer holds all at none)
+        held = 1.0
+        for k, scored in enumerate(moved):
+            held = max(full[k].confidence, min(own[new[k]], held))
+            moved[k] = replace(scored, confidence=round(held, 4))
+        full[:n] = moved
+        evidence[:n] = [evidence[k] for k in new[:n]]
+        own[:n] = [own[k] for k in new[:n]]
+
+    def _successions_kept(self, new: list[int], order: list[int]) -> list[int]:
+        """``new`` with each card and its successor in the order they had before."""
+        new = list(new)
+        for _ in range(len(new) ** 2):
+            swap = next(((a, b) for a in range(len(new)) for b in range(a + 1, len(new))
+                         if new[b] < new[a] and self._succeeds(order[new[a]], order[new[b]])),
+                        None)  # fmt: skip
+            if swap is None:
+                break
+            a, b = swap
+            new.insert(a, new.pop(b))
+        return new
+
+    def _succeeds(self, i: int, j: int) -> bool:
+        return i in self._succs.get(j, ()) or j in self._succs.get(i, ())
 
     def _explains_more(self, full: list[Scored], own: list[float], q: _Question) -> bool:
         """Whether the second card's own confidence is ``reorder_ratio`` times the first's,

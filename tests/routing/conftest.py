@@ -28,6 +28,9 @@ def _no_phrased_nowhere(monkeypatch: pytest.MonkeyPatch, request: pytest.Fixture
     given one: the indexes of these tests are a few cards, which support any question
     thinly, and each test reads one mechanism of its own. ``test_phrasing`` reads that
     model, shipped and given."""
+    if request.node.path.name != "test_rerank.py":
+        # nor any re-ranking learned across organizations (``test_rerank`` reads it)
+        monkeypatch.setattr(_router, "shipped_reranker", lambda config: None)
     if request.node.path.name == "test_phrasing.py":
         return
     shipped = _router.shipped

@@ -1,0 +1,220 @@
+"""The first candidates put in order again by a model learned across organizations."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from sourcefinder.index.model import Index
+from sourcefinder.routing import OfflineRouter, PastOutcome, RouterConfig, _router
+from sourcefinder.routing._rerank import (
+    DEPTH,
+    FEATURES,
+    REORDER,
+    Candidate,
+    Context,
+    Reranker,
+    describe,
+    model_path,
+    shipped,
+    train,
+)
+
+from .conftest import HashEmbedder
+
+_COVERAGE = FEATURES.index("coverage")
+
+
+def _weights(**named: float) -> Reranker:
+    return Reranker(np.array([named.get(f, 0.0) for f in FEATURES]))
+
+
+def _groups(n: int, seed: int) -> list[tuple[np.ndarray, int]]:
+    """Ten candidates in place order; the right one is the one covering most of the
+    question, wherever it was placed."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        x = np.zeros((DEPTH, len(FEATURES)))
+        for k in range(1, DEPTH):
+            x[k, FEATURES.index(f"place_{k}")] = 1.0
+        x[:, _COVERAGE] = rng.random(DEPTH)
+        out.append((x, int(np.argmax(x[:, _COVERAGE]))))
+    return out
+
+
+def test_training_learns_what_picks_the_right_candidate() -> None:
+    model = train(_groups(300, seed=1))
+    fresh = _groups(200, seed=2)
+    kept_first = sum(right == 0 for _, right in fresh)
+    first = sum(model.order(x)[0] == right for x, right in fresh if right < REORDER)
+    assert model.weights[_COVERAGE] > 0
+    reachable = sum(right < REORDER for _, right in fresh)
+    assert first >= 0.9 * reachable > 2 * kept_first
+
+
+def test_training_is_deterministic_and_the_model_round_trips() -> None:
+    first, again = train(_groups(100, seed=3)), train(_groups(100, seed=3))
+    assert np.array_equal(first.weights, again.weights)
+    loaded = Reranker.from_json(first.to_json())
+    x, _ = _groups(1, seed=4)[0]
+    assert np.allclose(loaded.scores(x), first.scores(x), atol=1e-3)
+    # a feature the file does not name weighs nothing; one the router does not know is
+    # an error, not a silent zero
+    assert Reranker.from_json('{"features": {"coverage": 2.0}}').weights[_COVERAGE] == 2.0
+    with pytest.raises(ValueError, match="unknown features"):
+        Reranker.from_json('{"features": {"coverage": 2.0, "shoe_size": 1.0}}')
+
+
+def test_only_the_first_places_are_put_in_order_again() -> None:
+    x = np.zeros((DEPTH, len(FEATURES)))
+    x[:, _COVERAGE] = [0.1, 0.5, 0.5, 0.9, 0.2, 0.3, 0.4, 1.0, 0.0, 0.0]
+    order = _weights(coverage=1.0).order(x)
+    # ties keep their order; the best covering card at place 7 stays there
+    assert order == [3, 1, 2, 4, 0, 5, 6, 7, 8, 9]
+
+
+def test_a_candidate_is_described_by_what_the_router_knows_of_it() -> None:
+    base = dict(own=0.5, held=0.5, evidence=0.4, score=0.2, fused=0.25, coverage=0.6,
+                lexical=4.0, lead=0.3, static_cos=0.7, semantic_cos=None,
+                ranks={"lexical": 1, "static": 2, "neighbours": 1}, askable=False,
+                excluded=0.0, not_only=0.0, rules_out=0.0, out_of_period=False,
+                dismissed=False, pinned=False, reasons=2, superseded=False, successor=False,
+                cluster_child=False)  # fmt: skip
+    person = {**base, "own": 0.25, "score": 0.1, "lexical": 2.0, "askable": True,
+              "ranks": {"human": 1}}  # fmt: skip
+    x = describe([Candidate(**base), Candidate(**person)],  # type: ignore[arg-type]
+                 Context(asker=0.8, seldom=0.1, best_lexical=4.0, best_static=0.9,
+                         best_semantic=None))  # fmt: skip
+    row = dict(zip(FEATURES, x[1], strict=True))
+    assert row["place_1"] == 1 and x[0, FEATURES.index("place_1")] == 0
+    assert row["own_gap"] == -0.25 and row["score_share"] == 0.5 and row["lexical_share"] == 0.5
+    assert row["askable_asker"] == 0.8 and row["askable_seldom"] == 0.1
+    assert row["rank_human"] == 1.0 and x[0, FEATURES.index("rank_static")] == 0.5
+    assert x[0, FEATURES.index("static_gap")] == pytest.approx(-0.2)
+    # no semantic signal asked, nothing said of it; a signal the model does not weigh
+    # ("neighbours") adds no column
+    assert row["semantic_cos"] == row["semantic_gap"] == 0.0
+    assert "rank_neighbours" not in FEATURES
+
+
+class _Seen:
+    """A re-ranking that keeps the order and remembers what it was given."""
+
+    def __init__(self) -> None:
+        self.given: list[tuple[np.ndarray, list[str]]] = []
+
+    def order(self, features: np.ndarray, ids: list[str]) -> list[int]:
+        self.given.append((features, list(ids)))
+        return list(range(len(features)))
+
+
+def test_the_fifth_card_put_first_keeps_the_first_place_confidence(org: Index) -> None:
+    question = "raw billing tables and trend dashboards"
+    plain = OfflineRouter(org, askers=None, reranker=None).rank(question)
+    seen = _Seen()
+    kept = OfflineRouter(org, askers=None, reranker=seen).rank(question)
+    features, ids = seen.given[-1]
+    assert ids == [s.card_id for s in plain.full[:DEPTH]] and len(features) == len(ids)
+    assert kept.full == plain.full
+
+    moved = OfflineRouter(org, askers=None, reranker=_weights(place_4=10.0)).rank(question)
+    assert [s.card_id for s in moved.full[:REORDER]] == \
+        [ids[4], *ids[:4]]  # fmt: skip
+    assert [s.card_id for s in moved.full[REORDER:]] == [s.card_id for s in plain.full[5:]]
+    # which card is first changes, not how sure the answer is; no place is less sure
+    # than it was, and each is held under the one above
+    assert moved.full[0].confidence == plain.full[0].confidence
+    assert moved.verdict == plain.verdict
+    conf = [s.confidence for s in moved.full]
+    assert conf == sorted(conf, reverse=True)
+    assert all(m.confidence >= p.confidence for m, p in zip(moved.full, plain.full, strict=True))
+    assert moved.full[0].reasons[0] == _router._RERANKED
+    assert _router._RERANKED not in moved.full[1].reasons
+
+
+def test_a_card_never_passes_its_successor(org: Index) -> None:
+    question = "performance trend reports"
+    plain = [s.card_id for s in OfflineRouter(org, askers=None, reranker=None)
+             .rank(question).full]  # fmt: skip
+    new, old = plain.index("historical-performance"), plain.index("perf-old")
+    assert new < old < REORDER
+    # a model that would put the superseded card first
+    pulled = _weights(**{f"place_{old}": 10.0})
+    ranked = [s.card_id for s in OfflineRouter(org, askers=None, reranker=pulled)
+              .rank(question).full]  # fmt: skip
+    assert ranked.index("historical-performance") < ranked.index("perf-old")
+    # where it passes none, it still moves up
+    assert ranked.index("perf-old") <= old
+    assert ranked[new] == "perf-old" and ranked[new - 1] == "historical-performance" \
+        if new else ranked[:2] == ["historical-performance", "perf-old"]  # fmt: skip
+
+
+def test_once_past_questions_vote_what_worked_decides(org: Index) -> None:
+    question = "raw billing tables and trend dashboards"
+    router = OfflineRouter(org, askers=None, reranker=_weights(place_4=10.0))
+    before = router.rank(question).full
+    router.learn(PastOutcome("billing tables", worked=(), failed=("analytics-warehouse",)))
+    plain = OfflineRouter(org, askers=None, reranker=None)
+    plain.learn(PastOutcome("billing tables", worked=(), failed=("analytics-warehouse",)))
+    after = router.rank(question).full
+    assert _router._RERANKED in before[0].reasons
+    assert [s.card_id for s in after] == [s.card_id for s in plain.rank(question).full]
+
+
+def test_each_configuration_hears_its_own_model(
+        org: Index, embedder: HashEmbedder, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+    monkeypatch.setattr(_router, "shipped_reranker", lambda config: asked.append(config))
+    question = "raw billing tables and trend dashboards"
+    OfflineRouter(org, askers=None).rank(question)
+    OfflineRouter(org, askers=None, static=embedder).rank(question)
+    assert asked == ["lexical", "static"]
+    asked.clear()
+    # the default configuration, static word vectors first and e5 when unsure: one model
+    # for both passes
+    OfflineRouter(org, askers=None, embedder=embedder, static=embedder,
+                  config=RouterConfig(embed_below=1.01)).rank(question)  # fmt: skip
+    assert asked == ["default", "default"]
+
+
+@pytest.mark.parametrize("config", ["static", "lexical"])
+def test_the_shipped_models_weigh_every_feature_the_router_gives(config: str) -> None:
+    model = shipped(config)
+    assert model is not None, f"{model_path(config)} missing: make phrasing-models"
+    named = json.loads(model_path(config).read_text(encoding="utf-8"))["features"]
+    assert list(named) == list(FEATURES)
+    assert np.count_nonzero(model.weights) > len(FEATURES) // 2
+
+
+def test_a_card_passed_keeps_its_own_confidence_under_the_new_first(org: Index) -> None:
+    question = "2022 performance space"
+    seen = _Seen()
+    plain = OfflineRouter(org, askers=None, reranker=seen).rank(question).full
+    own = seen.given[-1][0][:, FEATURES.index("own")]
+    assert plain[0].confidence == pytest.approx(own[0], abs=1e-4)
+    assert own[0] > own[2] > 0
+    moved = OfflineRouter(org, askers=None, reranker=_weights(place_2=10.0)).rank(question).full
+    assert [s.card_id for s in moved[:3]] == [plain[2].card_id, plain[0].card_id,
+                                              plain[1].card_id]  # fmt: skip
+    # the new first is as sure as the place it took; the card it passed, as its own
+    # confidence allows under it, not the lower place it fell to
+    assert moved[0].confidence == plain[0].confidence
+    assert moved[1].confidence == pytest.approx(own[0], abs=1e-4)
+    assert moved[1].confidence > plain[1].confidence
+    assert moved[2].confidence == plain[1].confidence
+
+
+def test_what_the_question_set_aside_is_not_put_first(org: Index) -> None:
+    question = "not the warehouse: raw billing tables"
+    seen = _Seen()
+    plain = OfflineRouter(org, askers=None, reranker=seen).rank(question).full
+    excluded = seen.given[-1][0][:, FEATURES.index("excluded")]
+    assert excluded[0] == 0 < excluded[1]
+    pulled = OfflineRouter(org, askers=None, reranker=_weights(excluded=10.0)).rank(question)
+    assert pulled.full[0].card_id == plain[0].card_id
+    # the same pull toward a card not set aside moves it
+    other = OfflineRouter(org, askers=None, reranker=_weights(place_3=10.0)).rank(question)
+    assert other.full[0].card_id == plain[3].card_id
