@@ -1309,8 +1309,10 @@ class OfflineRouter:
     def _rerank(self, full: list[Scored], own: list[float], evidence: list[float],
                 lead: Leaders, q: _Question, signals: list[Signal]) -> None:  # fmt: skip
         """The first candidates in the re-ranking's order, in place. Each place keeps its
-        confidence, so how sure the answer is does not change, only which card is first;
-        of a card and its successor, the one the declarations put first stays first."""
+        confidence, or takes its card's own held under the place above when that is higher,
+        so how sure the answer is hardly changes, only which card is first; what the
+        question set aside is not put first, and of a card and its successor, the one the
+        declarations put first stays first."""
         reranking = self._reranking(q)
         assert reranking is not None
         n = min(len(full), DEPTH)
