@@ -46,8 +46,13 @@ def labeled(model: str) -> list[Row]:
     return out
 
 
+def fold_of(org: str, folds: int) -> int:
+    """The fold an organization is held out in (the same for every model fit here)."""
+    return zlib.crc32(org.encode()) % folds
+
+
 def held_out(rows: list[Row], folds: int, l2: float, min_groups: int) -> list[float]:
-    fold = [zlib.crc32(org.encode()) % folds for org, *_ in rows]
+    fold = [fold_of(org, folds) for org, *_ in rows]
     probs = [0.0] * len(rows)
     for k in range(folds):
         model = train([(q, org, bool(y)) for (org, _, q, y), f in zip(rows, fold, strict=True)

@@ -18,7 +18,6 @@ import argparse
 import json
 import multiprocessing
 import os
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing.pool import Pool
@@ -27,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.org_quality import organizations
-from bench.train_phrasing import held_out, labeled
+from bench.train_phrasing import fold_of, held_out, labeled
 from sourcefinder.config import Settings
 from sourcefinder.embed_cache import CachingEmbedder
 from sourcefinder.evals.harness import evaluate, read_questions
@@ -124,10 +123,6 @@ def phrasing_tables() -> dict[str, dict[str, dict[str, float]]]:
     return out
 
 
-def fold_of(org: str, folds: int) -> int:
-    return zlib.crc32(org.encode()) % folds
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--config", choices=CONFIGS, action="append")
@@ -137,7 +132,8 @@ def main() -> None:
     parser.add_argument("--tables", type=Path, help="held-out phrasing probabilities")
     parser.add_argument("--baseline", action="store_true",
                         help="with --folds: route with no re-ranking too")  # fmt: skip
-    parser.add_argument("--orgs", help="only these organizations, comma-separated")
+    parser.add_argument("--orgs", help="only these organizations, comma-separated "
+                        "(to measure: nothing is written)")  # fmt: skip
     parser.add_argument("--per-org", type=Path, help="with --folds: each one's figures here")
     args = parser.parse_args()
     args.cache.mkdir(parents=True, exist_ok=True)
@@ -156,10 +152,11 @@ def main() -> None:
             jobs = [Job(org, index, qs, config, tables[org], args.cache)
                     for org, index, qs in orgs]  # fmt: skip
             by_org = recorded(pool, jobs, args.cache / f"groups-{config}.npz")
-            fit = train(g for org, _, _ in orgs for g in by_org[org])
-            model_path(config).write_text(fit.to_json(), encoding="utf-8")
-            n = sum(len(by_org[org]) for org, _, _ in orgs)
-            print(f"{model_path(config)}: from {n} answerable questions", flush=True)
+            if not args.orgs:  # a model fit on some organizations only is never shipped
+                fit = train(g for org, _, _ in orgs for g in by_org[org])
+                model_path(config).write_text(fit.to_json(), encoding="utf-8")
+                n = sum(len(by_org[org]) for org, _, _ in orgs)
+                print(f"{model_path(config)}: from {n} answerable questions", flush=True)
             if not args.folds:
                 continue
             models = [train(g for org, _, _ in orgs if fold_of(org, args.folds) != k
