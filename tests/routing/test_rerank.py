@@ -52,7 +52,7 @@ def test_training_learns_what_picks_the_right_candidate() -> None:
     first = sum(model.order(x)[0] == right for x, right in fresh if right < REORDER)
     assert model.weights[_COVERAGE] > 0
     reachable = sum(right < REORDER for _, right in fresh)
-    assert first >= 0.9 * reachable > 2 * kept_first
+    assert first >= 0.85 * reachable > 4 * kept_first
 
 
 def test_training_is_deterministic_and_the_model_round_trips() -> None:
@@ -69,11 +69,12 @@ def test_training_is_deterministic_and_the_model_round_trips() -> None:
 
 
 def test_only_the_first_places_are_put_in_order_again() -> None:
-    x = np.zeros((DEPTH, len(FEATURES)))
-    x[:, _COVERAGE] = [0.1, 0.5, 0.5, 0.9, 0.2, 0.3, 0.4, 1.0, 0.0, 0.0]
+    x = np.zeros((REORDER + 2, len(FEATURES)))
+    x[:, _COVERAGE] = [0.1, 0.5, 0.5, 0.9, 0.2, 0.3, 0.4, 1.0, 0.0, 0.0, 2.0, 0.0]
     order = _weights(coverage=1.0).order(x)
-    # ties keep their order; the best covering card at place 7 stays there
-    assert order == [3, 1, 2, 4, 0, 5, 6, 7, 8, 9]
+    # ties keep their order; the best covering card past the places that move stays there
+    assert REORDER == 10
+    assert order == [7, 3, 1, 2, 6, 5, 4, 0, 8, 9, 10, 11]
 
 
 def test_a_candidate_is_described_by_what_the_router_knows_of_it() -> None:
@@ -121,9 +122,7 @@ def test_the_fifth_card_put_first_keeps_the_first_place_confidence(org: Index) -
     assert kept.full == plain.full
 
     moved = OfflineRouter(org, askers=None, reranker=_weights(place_4=10.0)).rank(question)
-    assert [s.card_id for s in moved.full[:REORDER]] == \
-        [ids[4], *ids[:4]]  # fmt: skip
-    assert [s.card_id for s in moved.full[REORDER:]] == [s.card_id for s in plain.full[5:]]
+    assert [s.card_id for s in moved.full] == [ids[4], *ids[:4], *ids[5:]]
     # which card is first changes, not how sure the answer is; no place is less sure
     # than it was, and each is held under the one above
     assert moved.full[0].confidence == plain.full[0].confidence
