@@ -36,9 +36,10 @@ from sourcefinder.routing._phrasing import L2, MIN_GROUPS, MODELS
 from sourcefinder.routing._rerank import DEPTH, Reranker, model_path, train
 
 FOLDS = 5
-# the configurations fit: the default's cheap pass is the static configuration's, and its
-# e5 pass (``default``) wants e5 vectors of every question and card, hours from cold
-CONFIGS = ("static", "lexical")
+# the configurations fit; ``default`` (static word vectors, then e5 when unsure) wants e5
+# vectors of every card and of the questions the cheap pass is unsure of: about an hour
+# on two cores from a cold ``--cache``
+CONFIGS = ("default", "static", "lexical")
 
 
 @dataclass

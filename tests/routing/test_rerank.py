@@ -10,6 +10,7 @@ import pytest
 from sourcefinder.index.model import Index
 from sourcefinder.routing import OfflineRouter, PastOutcome, RouterConfig, _router
 from sourcefinder.routing._rerank import (
+    CONFIGS,
     DEPTH,
     FEATURES,
     REORDER,
@@ -179,7 +180,7 @@ def test_each_configuration_hears_its_own_model(
     assert asked == ["default", "default"]
 
 
-@pytest.mark.parametrize("config", ["static", "lexical"])
+@pytest.mark.parametrize("config", CONFIGS)
 def test_the_shipped_models_weigh_every_feature_the_router_gives(config: str) -> None:
     model = shipped(config)
     assert model is not None, f"{model_path(config)} missing: make phrasing-models"
