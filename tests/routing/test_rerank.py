@@ -13,6 +13,7 @@ from sourcefinder.routing._rerank import (
     CONFIGS,
     DEPTH,
     FEATURES,
+    HIDDEN,
     REORDER,
     Candidate,
     Context,
@@ -26,6 +27,8 @@ from sourcefinder.routing._rerank import (
 from .conftest import HashEmbedder
 
 _COVERAGE = FEATURES.index("coverage")
+_STATIC = FEATURES.index("static_cos")
+_ASKER = FEATURES.index("askable_asker")
 
 
 def _weights(**named: float) -> Reranker:
@@ -67,6 +70,58 @@ def test_training_is_deterministic_and_the_model_round_trips() -> None:
     assert Reranker.from_json('{"features": {"coverage": 2.0}}').weights[_COVERAGE] == 2.0
     with pytest.raises(ValueError, match="unknown features"):
         Reranker.from_json('{"features": {"coverage": 2.0, "shoe_size": 1.0}}')
+
+
+def _crossed(n: int, seed: int) -> list[tuple[np.ndarray, int]]:
+    """Whether the words or the word vectors pick the right card depends on the question
+    (a value every candidate of the group shares, so no single weight can use it)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        x = np.zeros((DEPTH, len(FEATURES)))
+        x[:, _COVERAGE], x[:, _STATIC] = rng.random(DEPTH), rng.random(DEPTH)
+        words = rng.random() < 0.5
+        x[:, _ASKER] = float(words)
+        out.append((x, int(np.argmax(x[:, _COVERAGE] if words else x[:, _STATIC]))))
+    return out
+
+
+def test_the_hidden_layer_learns_what_no_single_weight_can() -> None:
+    groups, fresh = _crossed(2000, seed=5), _crossed(300, seed=6)
+    linear = train(groups, hidden=0)
+    layered = train(groups)
+    assert linear.hidden is None and layered.hidden is not None
+    assert layered.hidden.weights.shape == (len(FEATURES), HIDDEN)
+
+    def first(model: Reranker) -> int:
+        return sum(model.order(x)[0] == right for x, right in fresh)
+
+    # the linear model can only mix the two; the layer tells the questions apart
+    assert first(layered) >= 0.8 * len(fresh) > 1.3 * first(linear)
+
+
+def test_a_malformed_hidden_layer_is_an_error_not_a_silent_model() -> None:
+    model = train(_crossed(200, seed=7), epochs=2)
+    data = json.loads(model.to_json())
+    assert list(data["hidden"]["weights"]) == list(FEATURES)
+    x, _ = _crossed(1, seed=8)[0]
+    assert np.allclose(Reranker.from_json(model.to_json()).scores(x), model.scores(x),
+                       atol=1e-3)  # fmt: skip
+    broken = [
+        ("out", [0.0]),  # fewer units out than in
+        ("weights", {**data["hidden"]["weights"], "shoe_size": [0.0] * HIDDEN}),
+        ("scale", {**data["hidden"]["scale"], "coverage": 0.0}),
+        ("bias", None),
+    ]
+    for key, value in broken:
+        hidden = {**data["hidden"], key: value}
+        with pytest.raises(ValueError, match="hidden layer malformed"):
+            Reranker.from_json(json.dumps({**data, "hidden": hidden}))
+    del data["hidden"]["mean"]
+    with pytest.raises(ValueError, match="hidden layer malformed"):
+        Reranker.from_json(json.dumps(data))
+    # a model without a layer is linear, as the files before it were
+    assert Reranker.from_json(json.dumps({"features": data["features"]})).hidden is None
 
 
 def test_only_the_first_places_are_put_in_order_again() -> None:
@@ -184,9 +239,11 @@ def test_each_configuration_hears_its_own_model(
 def test_the_shipped_models_weigh_every_feature_the_router_gives(config: str) -> None:
     model = shipped(config)
     assert model is not None, f"{model_path(config)} missing: make phrasing-models"
-    named = json.loads(model_path(config).read_text(encoding="utf-8"))["features"]
-    assert list(named) == list(FEATURES)
+    data = json.loads(model_path(config).read_text(encoding="utf-8"))
+    assert list(data["features"]) == list(FEATURES)
     assert np.count_nonzero(model.weights) > len(FEATURES) // 2
+    assert model.hidden is not None and list(data["hidden"]["weights"]) == list(FEATURES)
+    assert np.count_nonzero(model.hidden.out) > HIDDEN // 2
 
 
 def test_a_card_passed_keeps_its_own_confidence_under_the_new_first(org: Index) -> None:
