@@ -208,6 +208,9 @@ class Hidden:
         units = len(layer.bias)
         if layer.out.shape != (units,) or layer.weights.shape != (len(FEATURES), units):
             raise ValueError("hidden layer malformed: its units disagree in number")
+        if not all(np.isfinite(a).all() for a in (layer.mean, layer.scale, layer.weights,
+                                                   layer.bias, layer.out)):  # fmt: skip
+            raise ValueError("hidden layer malformed: a value is not a finite number")
         if not np.all(layer.scale > 0):
             raise ValueError("hidden layer malformed: a scale is not positive")
         return layer
@@ -249,6 +252,8 @@ class Reranker:
         if unknown:
             raise ValueError(f"re-ranking model has unknown features: {sorted(unknown)}")
         weights = np.array([float(named.get(f, 0.0)) for f in FEATURES])
+        if not np.isfinite(weights).all():
+            raise ValueError("re-ranking model has a weight that is not a finite number")
         if "hidden" not in data:
             return cls(weights)
         try:

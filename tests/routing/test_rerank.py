@@ -111,6 +111,7 @@ def test_a_malformed_hidden_layer_is_an_error_not_a_silent_model() -> None:
         ("out", [0.0]),  # fewer units out than in
         ("weights", {**data["hidden"]["weights"], "shoe_size": [0.0] * HIDDEN}),
         ("scale", {**data["hidden"]["scale"], "coverage": 0.0}),
+        ("bias", [float("nan")] * HIDDEN),
         ("bias", None),
     ]
     for key, value in broken:
@@ -120,6 +121,8 @@ def test_a_malformed_hidden_layer_is_an_error_not_a_silent_model() -> None:
     del data["hidden"]["mean"]
     with pytest.raises(ValueError, match="hidden layer malformed"):
         Reranker.from_json(json.dumps(data))
+    with pytest.raises(ValueError, match="not a finite number"):
+        Reranker.from_json('{"features": {"coverage": Infinity}}')
     # a model without a layer is linear, as the files before it were
     assert Reranker.from_json(json.dumps({"features": data["features"]})).hidden is None
 
