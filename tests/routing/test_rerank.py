@@ -62,6 +62,9 @@ def test_training_learns_what_picks_the_right_candidate() -> None:
 def test_training_is_deterministic_and_the_model_round_trips() -> None:
     first, again = train(_groups(100, seed=3)), train(_groups(100, seed=3))
     assert np.array_equal(first.weights, again.weights)
+    assert first.hidden is not None and again.hidden is not None
+    assert np.array_equal(first.hidden.weights, again.hidden.weights)
+    assert first.to_json() == again.to_json()
     loaded = Reranker.from_json(first.to_json())
     x, _ = _groups(1, seed=4)[0]
     assert np.allclose(loaded.scores(x), first.scores(x), atol=1e-3)
