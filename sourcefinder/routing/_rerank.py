@@ -68,7 +68,7 @@ FEATURES = (
     *(f"rank_{s}" for s in SIGNALS),
     "askable", "askable_asker", "askable_asker2", "askable_seldom", "excluded", "not_only",
     "rules_out", "out_of_period", "dismissed", "pinned", "reasons", "superseded", "successor",
-    "cluster_child",
+    "cluster_child", "secondary", "archive", "external", "best_coverage", "coverage_gap",
 )  # fmt: skip
 _AT = {name: k for k, name in enumerate(FEATURES)}
 
@@ -99,6 +99,9 @@ class Candidate:
     superseded: bool  # it has a successor
     successor: bool  # it succeeds another of the candidates
     cluster_child: bool
+    secondary: bool  # its trust
+    archive: bool
+    external: bool  # its scope
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,7 @@ def describe(cands: Sequence[Candidate], ctx: Context) -> np.ndarray:
     top_own = max((c.own for c in cands), default=0.0)
     top_score = max((c.score for c in cands), default=0.0)
     top_fused = max((c.fused for c in cands), default=0.0)
+    best_cov = max((c.coverage for c in cands), default=0.0)
     for k, c in enumerate(cands):
         row = x[k]
         if 0 < k < DEPTH:
@@ -152,8 +156,9 @@ def describe(cands: Sequence[Candidate], ctx: Context) -> np.ndarray:
         row[_AT["excluded"]], row[_AT["not_only"]] = c.excluded, c.not_only
         row[_AT["rules_out"]] = math.log1p(max(0.0, c.rules_out))
         row[_AT["reasons"]] = min(c.reasons, 10) / 10
+        row[_AT["best_coverage"]], row[_AT["coverage_gap"]] = best_cov, c.coverage - best_cov
         for name in ("out_of_period", "dismissed", "pinned", "superseded", "successor",
-                     "cluster_child"):  # fmt: skip
+                     "cluster_child", "secondary", "archive", "external"):  # fmt: skip
             row[_AT[name]] = float(getattr(c, name))
     return x
 

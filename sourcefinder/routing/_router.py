@@ -1338,7 +1338,10 @@ class OfflineRouter:
                 pinned=full[k].pinned, reasons=len(full[k].reasons),
                 superseded=bool(self._succs.get(i)),
                 successor=any(i in self._succs.get(j, ()) for j in at),
-                cluster_child=bool(full[k].via_cluster)))  # fmt: skip
+                cluster_child=bool(full[k].via_cluster),
+                secondary=self._cards[i].trust == "secondary",
+                archive=self._cards[i].trust == "archive",
+                external=self._cards[i].scope == "external"))  # fmt: skip
         ctx = Context(q.asker, q.seldom, float(q.lex.max()) if len(q.lex) else 0.0,
                       None if q.static_cos is None else float(q.static_cos.max()),
                       None if q.semantic_cos is None else float(q.semantic_cos.max()))

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from sourcefinder.index.model import Index
+from sourcefinder.index.model import Card, Index
 from sourcefinder.routing import OfflineRouter, PastOutcome, RouterConfig, _router
 from sourcefinder.routing._rerank import (
     CONFIGS,
@@ -24,7 +26,7 @@ from sourcefinder.routing._rerank import (
     train,
 )
 
-from .conftest import HashEmbedder
+from .conftest import HashEmbedder, make_index
 
 _COVERAGE = FEATURES.index("coverage")
 _STATIC = FEATURES.index("static_cos")
@@ -145,9 +147,11 @@ def test_a_candidate_is_described_by_what_the_router_knows_of_it() -> None:
                 ranks={"lexical": 1, "static": 2, "neighbours": 1}, askable=False,
                 excluded=0.0, not_only=0.0, rules_out=0.0, out_of_period=False,
                 dismissed=False, pinned=False, reasons=2, superseded=False, successor=False,
-                cluster_child=False)  # fmt: skip
+                cluster_child=False, secondary=False, archive=False,
+                external=False)  # fmt: skip
     person = {**base, "own": 0.25, "score": 0.1, "lexical": 2.0, "askable": True,
-              "ranks": {"human": 1}}  # fmt: skip
+              "ranks": {"human": 1}, "coverage": 0.45, "secondary": True,
+              "external": True}  # fmt: skip
     x = describe([Candidate(**base), Candidate(**person)],  # type: ignore[arg-type]
                  Context(asker=0.8, seldom=0.1, best_lexical=4.0, best_static=0.9,
                          best_semantic=None))  # fmt: skip
@@ -161,6 +165,12 @@ def test_a_candidate_is_described_by_what_the_router_knows_of_it() -> None:
     # ("neighbours") adds no column
     assert row["semantic_cos"] == row["semantic_gap"] == 0.0
     assert "rank_neighbours" not in FEATURES
+    # the card's standing, and how much of the question it covers against the best of them
+    assert row["secondary"] == row["external"] == 1.0 and row["archive"] == 0.0
+    assert x[0, FEATURES.index("secondary")] == x[0, FEATURES.index("external")] == 0.0
+    assert row["best_coverage"] == x[0, FEATURES.index("best_coverage")] == 0.6
+    assert row["coverage_gap"] == pytest.approx(-0.15)
+    assert x[0, FEATURES.index("coverage_gap")] == 0.0
 
 
 class _Seen:
@@ -169,7 +179,7 @@ class _Seen:
     def __init__(self) -> None:
         self.given: list[tuple[np.ndarray, list[str]]] = []
 
-    def order(self, features: np.ndarray, ids: list[str]) -> list[int]:
+    def order(self, features: np.ndarray, ids: Sequence[str]) -> list[int]:
         self.given.append((features, list(ids)))
         return list(range(len(features)))
 
@@ -194,6 +204,25 @@ def test_the_fifth_card_put_first_keeps_the_first_place_confidence(org: Index) -
     assert all(m.confidence >= p.confidence for m, p in zip(moved.full, plain.full, strict=True))
     assert moved.full[0].reasons[0] == _router._RERANKED
     assert _router._RERANKED not in moved.full[1].reasons
+
+
+def test_the_router_tells_the_model_each_card_s_standing(cards: list[Card]) -> None:
+    cards = [replace(c, scope="external", trust="secondary") if c.id == "analytics-warehouse"
+             else c for c in cards]  # fmt: skip
+    seen = _Seen()
+    OfflineRouter(make_index(cards), askers=None, reranker=seen).rank(
+        "performance trend reports in the billing tables")
+    features, ids = seen.given[-1]
+    rows = {cid: dict(zip(FEATURES, row, strict=True)) for cid, row in zip(ids, features,
+                                                                              strict=True)}
+    assert {"perf-old", "analytics-warehouse", "historical-performance"} <= set(rows)
+    standing = {cid: (r["archive"], r["secondary"], r["external"]) for cid, r in rows.items()}
+    assert standing["perf-old"] == (1.0, 0.0, 0.0)
+    assert standing["analytics-warehouse"] == (0.0, 1.0, 1.0)
+    assert standing["historical-performance"] == (0.0, 0.0, 0.0)
+    best = max(r["coverage"] for r in rows.values())
+    assert best > 0 and all(r["best_coverage"] == best for r in rows.values())
+    assert all(r["coverage_gap"] == pytest.approx(r["coverage"] - best) for r in rows.values())
 
 
 def test_a_card_never_passes_its_successor(org: Index) -> None:
