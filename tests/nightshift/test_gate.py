@@ -6,6 +6,7 @@ from datetime import date
 from pathlib import Path
 
 from sourcefinder.evals.harness import Question
+from sourcefinder.index import load_index
 from sourcefinder.index.edits import SetField, UpdateHealth
 from sourcefinder.nightshift.gate import check
 from sourcefinder.nightshift.model import DeltaGroup
@@ -20,8 +21,13 @@ HARMFUL = SetField("gong", "supersedes", "metrics-hub")
 def test_a_harmful_delta_is_blocked_and_named(tmp_path: Path,
                                               questions: list[Question]) -> None:
     copy_index(REPO / "index", tmp_path / "worktree")
-    benign = [DeltaGroup(f"auto:{cid}", cid, (UpdateHealth(cid, 3, 0, date(2026, 10, 5))
-                                               .to_dict(),)) for cid in ("figma", "salesforce")]
+    cards = load_index(REPO / "index").cards
+    # benign: a probe verifies two cards again, their counts as they were (routing never
+    # reads the date, so these move no question whatever the model)
+    benign = [DeltaGroup(f"auto:{cid}", cid, (UpdateHealth(
+        cid, h.helpful, h.harmful, date(2026, 10, 5)).to_dict(),))
+        for cid in ("notion-wiki", "salesforce") if (h := cards[cid].health) is not None]
+    assert len(benign) == 2
     harmful = DeltaGroup("approved:gong:x", "gong", (HARMFUL.to_dict(),))
     result = check(tmp_path / "worktree", [benign[0], harmful, benign[1]], questions,
                    tolerance=0.0, candidate=tmp_path / "candidate")
