@@ -20,6 +20,7 @@ from sourcefinder.routing._rerank import (
     Candidate,
     Context,
     Reranker,
+    against_others,
     describe,
     model_path,
     shipped,
@@ -171,6 +172,25 @@ def test_a_candidate_is_described_by_what_the_router_knows_of_it() -> None:
     assert row["best_coverage"] == x[0, FEATURES.index("best_coverage")] == 0.6
     assert row["coverage_gap"] == pytest.approx(-0.15)
     assert x[0, FEATURES.index("coverage_gap")] == 0.0
+    # and each of those against the other card's: the first leads on lexical score by 2.0,
+    # the second trails by as much
+    assert x[0, FEATURES.index("lexical_share_vs_others")] == 0.5
+    assert row["lexical_share_vs_others"] == -0.5
+    assert row["secondary_vs_others"] == 1.0 and row["static_cos_vs_others"] == 0.0
+
+
+def test_each_column_is_also_measured_against_the_best_of_the_other_candidates() -> None:
+    x = np.array([[0.9, 1.0], [0.5, 1.0], [0.2, 0.0]])
+    out = against_others(x)
+    assert out.shape == (3, 4)
+    assert np.array_equal(out[:, :2], x)
+    # the leader by its lead over the second, the others by how far they trail the leader
+    assert out[:, 2] == pytest.approx([0.4, -0.4, -0.7])
+    # two tied at the top lead nothing
+    assert out[:, 3] == pytest.approx([0.0, 0.0, -1.0])
+    # one candidate alone has nothing to be measured against
+    assert np.array_equal(against_others(x[:1]), np.concatenate([x[:1], [[0.0, 0.0]]], 1))
+    assert against_others(np.zeros((0, 2))).shape == (0, 4)
 
 
 class _Seen:
