@@ -415,6 +415,20 @@ class LexicalIndex:
             out.append(sum(m if kept else m * part for m, kept in held) / total)
         return out
 
+    def field_shares(self, mask: dict[str, int], query: dict[str, float]) -> list[float]:
+        """Per field of ``FIELDS``, the share of the query's idf mass a card's ``mask``
+        (``masks``) matches there."""
+        mass = {t: w * self.term_idf(t) for t, w in query.items()}
+        total = sum(mass.values())
+        out = [0.0] * len(FIELDS)
+        if total <= 0:
+            return out
+        for t, bits in mask.items():
+            for f in range(len(FIELDS)):
+                if bits >> f & 1 and t in mass:
+                    out[f] += mass[t] / total
+        return out
+
     def coverage(self, i: int, query: dict[str, float]) -> float:
         """Share of the query's idf mass that card ``i`` matches positively (0..1)."""
         return self.coverages(self.masks([i], query), query)[0]

@@ -250,6 +250,7 @@ class Leaders:
 
     order: list[int]
     covered: list[float]  # each one's idf share of the question
+    masks: list[dict[str, int]]  # the question's terms each one's text has -> their fields
     leads: list[float]  # how far each leads the best other card lexically
     fused: dict[int, float]  # fused scores, before the declarations
     score: dict[int, float]  # and after
@@ -681,6 +682,9 @@ class OfflineRouter:
             self._vectors = np.asarray(card_vectors, dtype=np.float32)
             self._cache = QueryCache(embedder)
         self._static: Embedder | None = None
+        # per card, in static word vectors: its discriminator, contents and each example
+        # query, embedded when it is first among the leaders (``_parts``)
+        self._part_vectors: dict[int, np.ndarray] = {}
         self._static_vectors: np.ndarray | None = None
         self._denials: tuple[str, ...] = ()
         self._denied_terms: tuple[frozenset[str], ...] = ()
@@ -1225,8 +1229,8 @@ class OfflineRouter:
                 held = min(own[k], held)
                 full[k] = replace(scored, confidence=round(held, 4))
         elif self._reranks(full, recall, q):
-            self._rerank(full, own, evidence, Leaders(order, covered, leads, fused, adj.score),
-                         q, signals)  # fmt: skip
+            self._rerank(full, own, evidence,
+                         Leaders(order, covered, masks, leads, fused, adj.score), q, signals)
         elif self._explains_more(full, own, q):
             _move(full, evidence, 1, 0, "explains more of the question than the first")
             # each holds its own confidence under the one above it, in the new order,
@@ -1306,6 +1310,19 @@ class OfflineRouter:
         return shipped_reranker("default" if self._cache is not None
                                 else "static" if self._static is not None else "lexical")
 
+    def _parts(self, i: int, q: _Question) -> tuple[float | None, ...]:
+        """The static cosines of the question with card ``i``'s discriminator, contents
+        and nearest example query (None: no word vectors, or no example)."""
+        if q.static is None or self._static is None:
+            return None, None, None
+        vectors = self._part_vectors.get(i)
+        if vectors is None:
+            card = self._cards[i]
+            vectors = self._part_vectors[i] = self._static.embed_queries(
+                [card.what, card.contains, *(e.query for e in card.examples)])
+        cos = vectors @ q.static
+        return float(cos[0]), float(cos[1]), float(cos[2:].max()) if len(cos) > 2 else None
+
     def _rerank(self, full: list[Scored], own: list[float], evidence: list[float],
                 lead: Leaders, q: _Question, signals: list[Signal]) -> None:  # fmt: skip
         """The first candidates in the re-ranking's order, in place. Each place keeps its
@@ -1324,6 +1341,7 @@ class OfflineRouter:
                     ranks[at[i]].setdefault(sg.name, r)
         cands = []
         for k, i in enumerate(lead.order[:n]):
+            what_cos, contains_cos, example_cos = self._parts(i, q)
             cands.append(Candidate(
                 own=own[k], held=full[k].confidence, evidence=evidence[k],
                 score=lead.score.get(i, 0.0), fused=lead.fused.get(i, 0.0),
@@ -1341,7 +1359,10 @@ class OfflineRouter:
                 cluster_child=bool(full[k].via_cluster),
                 secondary=self._cards[i].trust == "secondary",
                 archive=self._cards[i].trust == "archive",
-                external=self._cards[i].scope == "external"))  # fmt: skip
+                external=self._cards[i].scope == "external",
+                fields=self._lex.field_shares(lead.masks[k], q.plain),
+                example_cos=example_cos, what_cos=what_cos,
+                contains_cos=contains_cos))  # fmt: skip
         ctx = Context(q.asker, q.seldom, float(q.lex.max()) if len(q.lex) else 0.0,
                       None if q.static_cos is None else float(q.static_cos.max()),
                       None if q.semantic_cos is None else float(q.semantic_cos.max()))

@@ -2,9 +2,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sourcefinder.index.model import Card, FoundationNode, Index, Ref
+import pytest
+
+from sourcefinder.index.model import Card, Example, FoundationNode, Index, Ref
 from sourcefinder.routing import FieldWeights
-from sourcefinder.routing._lexical import LexicalIndex, held_documents, locations, primer_texts
+from sourcefinder.routing._lexical import (
+    FIELDS,
+    LexicalIndex,
+    held_documents,
+    locations,
+    primer_texts,
+)
 from sourcefinder.routing._text import terms
 
 
@@ -70,6 +78,26 @@ def test_coverage_is_the_matched_share_of_the_question(org: Index) -> None:
     assert lex.coverage(pos["finance-space"], query("travel budget")) == 1.0
     half = lex.coverage(pos["finance-space"], query("travel budget zebra giraffe"))
     assert 0 < half < 1
+
+
+def test_each_field_s_share_of_the_question_is_told_apart() -> None:
+    card = Card(id="forecasts", group="G", path="x", line=1, what="weather reports",
+                what_not="", kind="api", scope="external", trust="primary",
+                examples=(Example("rain in Lisbon tomorrow", "hourly forecast"),))  # fmt: skip
+    other = Card(id="maps", group="G", path="x", line=1, what="city maps", what_not="",
+                 kind="api", scope="external", trust="primary")  # fmt: skip
+    lex = LexicalIndex([card, other], FieldWeights())
+    q = query("weather for rain in Lisbon")
+    shares = dict(zip(FIELDS, lex.field_shares(lex.masks([0], q)[0], q), strict=True))
+    mass = {t: lex.term_idf(t) for t in q}
+    total = sum(mass.values())
+    assert shares["what"] == pytest.approx(mass["weather"] / total)
+    assert shares["examples"] == pytest.approx((mass["rain"] + mass["lisbon"]) / total)
+    assert shares["contains"] == shares["gotchas"] == 0.0
+    # a word in two fields counts in each; the fields together cover what the card does
+    assert sum(shares.values()) >= lex.coverage(0, q) > 0
+    assert lex.field_shares({}, q) == [0.0] * len(FIELDS)
+    assert lex.field_shares({"weather": 1}, {}) == [0.0] * len(FIELDS)
 
 
 def _card(cid: str, what: str, see_also: tuple[Ref, ...] = ()) -> Card:

@@ -11,6 +11,7 @@ import pytest
 
 from sourcefinder.index.model import Card, Index
 from sourcefinder.routing import OfflineRouter, PastOutcome, RouterConfig, _router
+from sourcefinder.routing._lexical import FIELDS as LEXICAL_FIELDS
 from sourcefinder.routing._rerank import (
     CONFIGS,
     DEPTH,
@@ -152,7 +153,8 @@ def test_a_candidate_is_described_by_what_the_router_knows_of_it() -> None:
                 external=False)  # fmt: skip
     person = {**base, "own": 0.25, "score": 0.1, "lexical": 2.0, "askable": True,
               "ranks": {"human": 1}, "coverage": 0.45, "secondary": True,
-              "external": True}  # fmt: skip
+              "external": True, "example_cos": 0.6,
+              "fields": [0.3 if f == "what" else 0.0 for f in LEXICAL_FIELDS]}  # fmt: skip
     x = describe([Candidate(**base), Candidate(**person)],  # type: ignore[arg-type]
                  Context(asker=0.8, seldom=0.1, best_lexical=4.0, best_static=0.9,
                          best_semantic=None))  # fmt: skip
@@ -177,6 +179,11 @@ def test_a_candidate_is_described_by_what_the_router_knows_of_it() -> None:
     assert x[0, FEATURES.index("lexical_share_vs_others")] == 0.5
     assert row["lexical_share_vs_others"] == -0.5
     assert row["secondary_vs_others"] == 1.0 and row["static_cos_vs_others"] == 0.0
+    # where in each card the question's words are, and how near its nearest example is
+    # (none told, none given)
+    assert row["in_what"] == 0.3 and row["in_examples"] == 0.0 and row["example_cos"] == 0.6
+    assert x[0, FEATURES.index("in_what")] == x[0, FEATURES.index("example_cos")] == 0.0
+    assert row["in_what_vs_others"] == 0.3
 
 
 def test_each_column_is_also_measured_against_the_best_of_the_other_candidates() -> None:
@@ -243,6 +250,28 @@ def test_the_router_tells_the_model_each_card_s_standing(cards: list[Card]) -> N
     best = max(r["coverage"] for r in rows.values())
     assert best > 0 and all(r["best_coverage"] == best for r in rows.values())
     assert all(r["coverage_gap"] == pytest.approx(r["coverage"] - best) for r in rows.values())
+
+
+def test_the_router_tells_the_model_where_each_card_matched_and_its_nearest_example(
+        org: Index) -> None:  # fmt: skip
+    seen = _Seen()
+    OfflineRouter(org, askers=None, static=HashEmbedder(), reranker=seen).rank(
+        "when is payday for the travel budget")
+    features, ids = seen.given[-1]
+    rows = {cid: dict(zip(FEATURES, row, strict=True)) for cid, row in zip(ids, features,
+                                                                              strict=True)}
+    people, finance = rows["people-space"], rows["finance-space"]
+    # "payday" is in people-space's example only; "travel budget" in finance-space's
+    # example and "budget" in its discriminator too
+    assert people["in_examples"] > 0 and people["in_what"] == 0
+    assert finance["in_what"] > 0 and finance["in_examples"] > finance["in_what"]
+    assert all(0 <= r[f"in_{f}"] <= 1 for r in rows.values() for f in LEXICAL_FIELDS)
+    # the nearest example of each: people-space's asks half of the question in its words
+    # (HashEmbedder: a bag of stems), a card with no example has none to be near
+    vec = HashEmbedder().embed_queries(["when is payday for the travel budget",
+                                        "when is payday"])  # fmt: skip
+    assert people["example_cos"] == pytest.approx(float(vec[0] @ vec[1]), abs=1e-5)
+    assert people["example_cos"] > rows["confluence"]["example_cos"] == 0.0
 
 
 def test_a_card_never_passes_its_successor(org: Index) -> None:
