@@ -272,6 +272,26 @@ def test_the_router_tells_the_model_where_each_card_matched_and_its_nearest_exam
                                         "when is payday"])  # fmt: skip
     assert people["example_cos"] == pytest.approx(float(vec[0] @ vec[1]), abs=1e-5)
     assert people["example_cos"] > rows["confluence"]["example_cos"] == 0.0
+    # asked in its discriminator's own words, a card is as near its discriminator as can
+    # be, and its example (another question) is not
+    static = HashEmbedder()
+    router = OfflineRouter(org, askers=None, static=static, reranker=seen)
+    built = len(static.queries)
+    router.rank("budgets, forecasts and board packs")
+    # a card's parts are embedded when it is first a leader, once
+    asked = len(static.queries)
+    router.rank("budgets, forecasts and board packs")
+    assert "FY27 travel budget" not in static.queries[:built]
+    assert "FY27 travel budget" in static.queries[built:asked]
+    assert "FY27 travel budget" not in static.queries[asked:]
+    features, ids = seen.given[-1]
+    finance = dict(zip(FEATURES, features[ids.index("finance-space")], strict=True))
+    vec = HashEmbedder().embed_queries(["budgets, forecasts and board packs",
+                                        "FY27 travel budget",
+                                        "monthly forecasts, board decks (~80 docs)"])  # fmt: skip
+    assert finance["what_cos"] == pytest.approx(1.0, abs=1e-5)
+    assert finance["example_cos"] == pytest.approx(float(vec[0] @ vec[1]), abs=1e-5)
+    assert finance["contains_cos"] == pytest.approx(float(vec[0] @ vec[2]), abs=1e-5)
 
 
 def test_a_card_never_passes_its_successor(org: Index) -> None:
