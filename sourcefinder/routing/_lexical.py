@@ -415,19 +415,20 @@ class LexicalIndex:
             out.append(sum(m if kept else m * part for m, kept in held) / total)
         return out
 
-    def field_shares(self, mask: dict[str, int], query: dict[str, float]) -> list[float]:
-        """Per field of ``FIELDS``, the share of the query's idf mass a card's ``mask``
-        (``masks``) matches there."""
+    def field_shares(self, masks: Sequence[dict[str, int]],
+                     query: dict[str, float]) -> np.ndarray:  # fmt: skip
+        """Per card mask (``masks``) a row: per field of ``FIELDS``, the share of the
+        query's idf mass the card matches there."""
         mass = {t: w * self.term_idf(t) for t, w in query.items()}
         total = sum(mass.values())
-        out = [0.0] * len(FIELDS)
+        out = np.zeros((len(masks), len(FIELDS)))
         if total <= 0:
             return out
-        for t, bits in mask.items():
-            for f in range(len(FIELDS)):
-                if bits >> f & 1 and t in mass:
-                    out[f] += mass[t] / total
-        return out
+        for row, mask in zip(out, masks, strict=True):
+            for t, bits in mask.items():
+                if t in mass:
+                    row += mass[t] * _FIELD_BITS[bits]
+        return out / total
 
     def coverage(self, i: int, query: dict[str, float]) -> float:
         """Share of the query's idf mass that card ``i`` matches positively (0..1)."""
@@ -448,6 +449,11 @@ class LexicalIndex:
     def matched_fields(self, i: int, query: dict[str, float]) -> dict[str, list[str]]:
         """Field -> the query terms card ``i`` matched there, strongest fields first."""
         return self.fields_of(self.masks([i], query)[0])
+
+
+# a field mask (bit i: FIELDS[i]) as a row of ones where its fields are
+_FIELD_BITS = np.array([[b >> f & 1 for f in range(len(FIELDS))]
+                        for b in range(1 << len(FIELDS))], dtype=float)  # fmt: skip
 
 
 def _idf(n: int, df: int) -> float:

@@ -1340,6 +1340,7 @@ class OfflineRouter:
                 if i in at:
                     ranks[at[i]].setdefault(sg.name, r)
         cands = []
+        fields = self._lex.field_shares(lead.masks[:n], q.plain)
         for k, i in enumerate(lead.order[:n]):
             what_cos, contains_cos, example_cos = self._parts(i, q)
             cands.append(Candidate(
@@ -1360,7 +1361,7 @@ class OfflineRouter:
                 secondary=self._cards[i].trust == "secondary",
                 archive=self._cards[i].trust == "archive",
                 external=self._cards[i].scope == "external",
-                fields=self._lex.field_shares(lead.masks[k], q.plain),
+                fields=tuple(fields[k].tolist()),
                 example_cos=example_cos, what_cos=what_cos,
                 contains_cos=contains_cos))  # fmt: skip
         ctx = Context(q.asker, q.seldom, float(q.lex.max()) if len(q.lex) else 0.0,

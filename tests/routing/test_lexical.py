@@ -88,7 +88,7 @@ def test_each_field_s_share_of_the_question_is_told_apart() -> None:
                  kind="api", scope="external", trust="primary")  # fmt: skip
     lex = LexicalIndex([card, other], FieldWeights())
     q = query("weather for rain in Lisbon")
-    shares = dict(zip(FIELDS, lex.field_shares(lex.masks([0], q)[0], q), strict=True))
+    shares = dict(zip(FIELDS, lex.field_shares(lex.masks([0], q), q)[0], strict=True))
     mass = {t: lex.term_idf(t) for t in q}
     total = sum(mass.values())
     assert shares["what"] == pytest.approx(mass["weather"] / total)
@@ -96,8 +96,9 @@ def test_each_field_s_share_of_the_question_is_told_apart() -> None:
     assert shares["contains"] == shares["gotchas"] == 0.0
     # a word in two fields counts in each; the fields together cover what the card does
     assert sum(shares.values()) >= lex.coverage(0, q) > 0
-    assert lex.field_shares({}, q) == [0.0] * len(FIELDS)
-    assert lex.field_shares({"weather": 1}, {}) == [0.0] * len(FIELDS)
+    assert lex.field_shares([{}], q).tolist() == [[0.0] * len(FIELDS)]
+    assert lex.field_shares([{"weather": 1}], {}).tolist() == [[0.0] * len(FIELDS)]
+    assert lex.field_shares([], q).shape == (0, len(FIELDS))
 
 
 def _card(cid: str, what: str, see_also: tuple[Ref, ...] = ()) -> Card:
