@@ -15,10 +15,10 @@ vectors, how near the question is to its discriminator, its contents and its nea
 example query (the card's vector is their mean, which blurs a question put like one
 example). Each feature comes twice: as the candidate has it (``OWN``), and less the best
 the other candidates have (``against_others``), since a card's worth is how it stands
-against its rivals. A layer of ``HIDDEN`` rectified units over the same features (``Hidden``) adds
-what no single weight can say: how one signal counts depends on another (word vectors
-count for more where the words alone are thin, a person for less where a document covers
-the question well).
+against its rivals. A layer of ``HIDDEN`` rectified units over the same features
+(``Hidden``) adds what no single weight can say: how one signal counts depends on another
+(word vectors count for more where the words alone are thin, a person for less where a
+document covers the question well).
 
 The router keeps its rules around the model (``OfflineRouter._rerank``): what the
 question set aside is never put first, a card never passes its successor, and once past
