@@ -193,7 +193,17 @@ def tokens(text: str) -> list[str]:
 
 def terms(text: str) -> list[str]:
     """Stemmed tokens: what the lexical indexes store and match."""
+    if len(text) <= _SHORT:  # a question reads its words one by one, many times
+        return list(_short_terms(text))
     return [stem(t) for t in tokens(text)]
+
+
+_SHORT = 40
+
+
+@lru_cache(maxsize=65536)
+def _short_terms(text: str) -> tuple[str, ...]:
+    return tuple(stem(t) for t in tokens(text))
 
 
 def surface_forms(text: str) -> dict[str, str]:

@@ -59,6 +59,12 @@ def test_negative_contractions_leave_no_fragment_behind() -> None:
 def test_terms_are_stems_and_surface_forms_quote_the_question() -> None:
     assert terms("weather forecasts") == ["weather", "forecast"]
     assert surface_forms("Weather forecasts")["forecast"] == "forecasts"
+    # a short text's terms are remembered, but each caller gets a list of its own
+    mine = terms("weather forecasts")
+    mine.append("storm")
+    assert terms("weather forecasts") == ["weather", "forecast"]
+    long = "weather forecasts for every city, hourly and daily, with storm warnings"
+    assert terms(long) == terms(long[:40]) + terms(long[40:])
 
 
 def test_compounds_split_only_into_two_known_words() -> None:
