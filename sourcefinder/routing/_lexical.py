@@ -437,19 +437,22 @@ class LexicalIndex:
     @staticmethod
     def fields_of(mask: dict[str, int]) -> dict[str, list[str]]:
         """Field -> the matched terms, strongest fields first, for reasons."""
-        out: dict[str, list[str]] = {}
-        for f in ("what", "id", "examples", "contains", "pointed", "primer", "kind", "how",
-                  "gotchas"):  # fmt: skip
-            bit = 1 << FIELDS.index(f)
-            hits = [t for t, m in mask.items() if m & bit]
-            if hits:
-                out[f] = hits
-        return out
+        found: dict[str, list[str]] = {}
+        for t, bits in mask.items():
+            for f in _REASON_FIELDS[bits]:
+                found.setdefault(f, []).append(t)
+        return {f: found[f] for f in _REASON_ORDER if f in found}
 
     def matched_fields(self, i: int, query: dict[str, float]) -> dict[str, list[str]]:
         """Field -> the query terms card ``i`` matched there, strongest fields first."""
         return self.fields_of(self.masks([i], query)[0])
 
+
+# the fields reasons name, strongest first, and for each field mask those of its fields
+_REASON_ORDER = ("what", "id", "examples", "contains", "pointed", "primer", "kind", "how",
+                 "gotchas")  # fmt: skip
+_REASON_FIELDS = tuple(tuple(f for f in _REASON_ORDER if bits >> FIELDS.index(f) & 1)
+                       for bits in range(1 << len(FIELDS)))  # fmt: skip
 
 # a field mask (bit i: FIELDS[i]) as a row of ones where its fields are
 _FIELD_BITS = np.array([[b >> f & 1 for f in range(len(FIELDS))]

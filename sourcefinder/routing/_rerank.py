@@ -96,6 +96,14 @@ OWN = (
 # with the mean of the ten as well 59,842: the same within the seeds' spread
 FEATURES = (*OWN, *(f"{name}_vs_others" for name in OWN))
 _AT = {name: k for k, name in enumerate(OWN)}
+# the columns ``_own`` fills by name, looked up once
+_PLACE_AT = {k: _AT[f"place_{k}"] for k in range(1, DEPTH)}
+_RANK_AT = {name: _AT[f"rank_{name}"] for name in SIGNALS}
+_FLAG_AT = tuple((name, _AT[name]) for name in (
+    "out_of_period", "dismissed", "pinned", "superseded", "successor", "cluster_child",
+    "secondary", "archive", "external"))  # fmt: skip
+_FIELD_AT = tuple(_AT[f"in_{f}"] for f in LEXICAL_FIELDS)
+_PART_AT = tuple((name, _AT[name]) for name in ("example_cos", "what_cos", "contains_cos"))
 
 
 @dataclass(frozen=True)
@@ -165,15 +173,15 @@ def against_others(x: np.ndarray) -> np.ndarray:
 
 
 def _own(cands: Sequence[Candidate], ctx: Context) -> np.ndarray:
-    x = np.zeros((len(cands), len(OWN)))
+    rows = [[0.0] * len(OWN) for _ in cands]  # (lists: a numpy item is slow to set)
     top_own = max((c.own for c in cands), default=0.0)
     top_score = max((c.score for c in cands), default=0.0)
     top_fused = max((c.fused for c in cands), default=0.0)
     best_cov = max((c.coverage for c in cands), default=0.0)
     for k, c in enumerate(cands):
-        row = x[k]
+        row = rows[k]
         if 0 < k < DEPTH:
-            row[_AT[f"place_{k}"]] = 1.0
+            row[_PLACE_AT[k]] = 1.0
         row[_AT["own"]], row[_AT["own_gap"]] = c.own, c.own - top_own
         row[_AT["held"]], row[_AT["evidence"]] = c.held, c.evidence
         row[_AT["score_log"]] = max(-10.0, _log_share(c.score, top_score))
@@ -190,8 +198,8 @@ def _own(cands: Sequence[Candidate], ctx: Context) -> np.ndarray:
             row[_AT["semantic_cos"]] = c.semantic_cos
             row[_AT["semantic_gap"]] = c.semantic_cos - ctx.best_semantic
         for name, rank in c.ranks.items():
-            if name in SIGNALS:
-                row[_AT[f"rank_{name}"]] = 1.0 / rank
+            if name in _RANK_AT:
+                row[_RANK_AT[name]] = 1.0 / rank
         if c.askable:
             row[_AT["askable"]] = 1.0
             row[_AT["askable_asker"]] = ctx.asker
@@ -201,15 +209,14 @@ def _own(cands: Sequence[Candidate], ctx: Context) -> np.ndarray:
         row[_AT["rules_out"]] = math.log1p(max(0.0, c.rules_out))
         row[_AT["reasons"]] = min(c.reasons, 10) / 10
         row[_AT["best_coverage"]], row[_AT["coverage_gap"]] = best_cov, c.coverage - best_cov
-        for name in ("out_of_period", "dismissed", "pinned", "superseded", "successor",
-                     "cluster_child", "secondary", "archive", "external"):  # fmt: skip
-            row[_AT[name]] = float(getattr(c, name))
-        for f, share in zip(LEXICAL_FIELDS, c.fields, strict=False):
-            row[_AT[f"in_{f}"]] = share
-        for name in ("example_cos", "what_cos", "contains_cos"):
+        for name, at in _FLAG_AT:
+            row[at] = float(getattr(c, name))
+        for at, share in zip(_FIELD_AT, c.fields, strict=False):
+            row[at] = share
+        for name, at in _PART_AT:
             if (value := getattr(c, name)) is not None:
-                row[_AT[name]] = value
-    return x
+                row[at] = value
+    return np.array(rows, dtype=float).reshape(len(cands), len(OWN))
 
 
 class Reorders(Protocol):
