@@ -35,11 +35,11 @@ def ranked(name: str, weight: float, scores: np.ndarray, depth: int) -> Signal:
         cut = np.argpartition(-scores[positive], depth - 1)[:depth]
         positive = positive[cut]
     order = positive[np.lexsort((positive, -scores[positive]))]
-    values = scores[order]
+    values = scores[order].tolist()  # (Python floats: numpy scalars are slow to compare)
     ranks: list[int] = []
     for r, v in enumerate(values, start=1):
         ranks.append(ranks[-1] if r > 1 and v == values[r - 2] else r)
-    return Signal(name, weight, tuple(int(i) for i in order), tuple(ranks))
+    return Signal(name, weight, tuple(order.tolist()), tuple(ranks))
 
 
 def rrf(signals: list[Signal], k: float) -> dict[int, float]:
