@@ -95,6 +95,7 @@ from sourcefinder.routing._embed import (
     QueryCache,
     embed_cards,
     embed_parts,
+    one_blas_thread,
 )
 from sourcefinder.routing._fuse import Signal, ranked, rrf
 from sourcefinder.routing._gaps import declared_gaps, gap_spans, gap_years
@@ -681,6 +682,8 @@ class OfflineRouter:
             else _TRACKED if self._lex.knows_a_form_of("tracker") else _TRACKER  # fmt: skip
         self._trust = dict(cfg.trust_factors)
         zipf("the")  # load the word-frequency table now, not on the first question
+        if embedder is not None or static is not None:
+            one_blas_thread()  # (its products with card vectors)
         self._cache: QueryCache | None = None
         self._vectors: np.ndarray | None = None
         if cfg.semantic and embedder is not None:

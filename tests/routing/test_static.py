@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from threadpoolctl import threadpool_info, threadpool_limits
 
 from sourcefinder.index import load_index
 from sourcefinder.index.model import Card, Example, Index
@@ -131,6 +132,21 @@ def test_a_router_given_the_parts_embeds_none_and_checks_them(org: Index) -> Non
 
 def index_of_first(index: Index, n: int) -> Index:
     return replace(index, cards=dict(list(index.cards.items())[:n]))
+
+
+def test_a_router_with_vectors_keeps_numpys_blas_to_one_thread(org: Index) -> None:
+    """Its threads spin after every product and fight the rest of the process for the
+    cores, for products one thread does as fast."""
+    def blas_threads() -> list[int]:
+        return [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
+
+    with threadpool_limits(limits=2, user_api="blas"):
+        before = blas_threads()  # (2 where the machine has two cores)
+        assert before
+        OfflineRouter(org)  # lexical: no products, nothing to limit
+        assert blas_threads() == before
+        OfflineRouter(org, static=HashEmbedder())
+        assert set(blas_threads()) == {1}
 
 
 def test_memory_keeps_static_vectors_aligned_with_outcomes() -> None:
