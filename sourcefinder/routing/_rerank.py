@@ -86,7 +86,10 @@ OWN = (
     # 72,876 questions e5 is asked; each example query embedded at build): recorded, right
     # first 61,205 -> 61,268, top five 71,000 -> 70,987; held out 61,488 -> 61,527 right
     # first, 71,063 -> 71,067 top five, organizations meeting every target 257 -> 257, more
-    # right first in 262 and fewer in 235; MetaTool cold hit@1 0.546 -> 0.540. Not kept
+    # right first in 262 and fewer in 235; MetaTool cold hit@1 0.546 -> 0.540. Not kept;
+    # nor the static cosine of the question with the card's NOT part and with the items of
+    # other cards' NOT parts that name it (from any card, or from one of the ten): recorded
+    # static candidates, five folds, right first 60,398 -> 60,393, top five 70,559 -> 70,548
     *(f"in_{f}" for f in LEXICAL_FIELDS), "example_cos", "what_cos", "contains_cos",
 )  # fmt: skip
 # each of those against the best of the other candidates: how far a card leads or trails on
